@@ -1,0 +1,125 @@
+/* Address-space inference. Follows a generic pointer to its origin; a phi or
+ * select infers a space only when every incoming pointer agrees. Anything it
+ * cannot see through (loads of pointers, inttoptr, calls, arguments of
+ * non-kernel functions) is UNKNOWN, and callers must then refuse. */
+#include "address_space.h"
+
+#include "target.h"
+#include "util.h"
+
+enum { MAX_DEPTH = 64 };
+
+static enum ferry_space space_of_addrspace(unsigned addrspace) {
+  switch (addrspace) {
+  case FERRY_ADDRSPACE_GLOBAL: return FERRY_SPACE_GLOBAL;
+  case FERRY_ADDRSPACE_SHARED: return FERRY_SPACE_SHARED;
+  case FERRY_ADDRSPACE_CONSTANT: return FERRY_SPACE_CONSTANT;
+  case FERRY_ADDRSPACE_LOCAL: return FERRY_SPACE_LOCAL;
+  case 101: return FERRY_SPACE_PARAM;
+  default: return FERRY_SPACE_UNKNOWN;
+  }
+}
+
+static unsigned pointer_addrspace(LLVMValueRef pointer) {
+  return LLVMGetPointerAddressSpace(LLVMTypeOf(pointer));
+}
+
+/* The operand a pointer-forwarding value is derived from, or NULL. */
+static LLVMValueRef forwarded_pointer(LLVMValueRef value) {
+  LLVMOpcode opcode;
+  if (LLVMIsAInstruction(value))
+    opcode = LLVMGetInstructionOpcode(value);
+  else if (LLVMIsAConstantExpr(value))
+    opcode = LLVMGetConstOpcode(value);
+  else
+    return NULL;
+  switch (opcode) {
+  case LLVMGetElementPtr:
+  case LLVMBitCast:
+  case LLVMAddrSpaceCast:
+    return LLVMGetOperand(value, 0);
+  default:
+    return NULL;
+  }
+}
+
+LLVMValueRef ferry_strip_pointer(LLVMValueRef pointer) {
+  for (int depth = 0; depth < MAX_DEPTH; depth++) {
+    LLVMValueRef from = forwarded_pointer(pointer);
+    if (!from)
+      break;
+    pointer = from;
+  }
+  return pointer;
+}
+
+static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
+                              int depth);
+
+/* A phi or select: every incoming value must agree. Incoming values already
+ * being visited (a loop around the phi) add nothing new. */
+static enum ferry_space infer_merge(LLVMValueRef merge, struct ferry_vec *visiting,
+                                    int depth) {
+  if (!ferry_vec_push_unique(visiting, merge))
+    return FERRY_SPACE_UNKNOWN;
+  enum ferry_space agreed = FERRY_SPACE_UNKNOWN;
+  bool any = false;
+  bool phi = LLVMIsAPHINode(merge) != NULL;
+  unsigned count = phi ? LLVMCountIncoming(merge) : 2;
+  for (unsigned i = 0; i < count; i++) {
+    LLVMValueRef incoming = phi ? LLVMGetIncomingValue(merge, i)
+                                : LLVMGetOperand(merge, i + 1);
+    if (ferry_vec_contains(visiting, incoming))
+      continue;
+    if (LLVMIsAUndefValue(incoming) || LLVMIsAPoisonValue(incoming))
+      continue;
+    enum ferry_space space = infer(incoming, visiting, depth + 1);
+    if (space == FERRY_SPACE_UNKNOWN || (any && space != agreed))
+      return FERRY_SPACE_UNKNOWN;
+    agreed = space;
+    any = true;
+  }
+  return any ? agreed : FERRY_SPACE_UNKNOWN;
+}
+
+static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
+                              int depth) {
+  if (depth > MAX_DEPTH)
+    return FERRY_SPACE_UNKNOWN;
+  unsigned addrspace = pointer_addrspace(pointer);
+  if (addrspace != FERRY_ADDRSPACE_GENERIC)
+    return space_of_addrspace(addrspace);
+
+  LLVMValueRef from = forwarded_pointer(pointer);
+  if (from)
+    return infer(from, visiting, depth + 1);
+  if (LLVMIsAPHINode(pointer) || LLVMIsASelectInst(pointer))
+    return infer_merge(pointer, visiting, depth);
+  if (LLVMIsAArgument(pointer))
+    return ferry_is_kernel(LLVMGetParamParent(pointer)) ? FERRY_SPACE_GLOBAL
+                                                        : FERRY_SPACE_UNKNOWN;
+  if (LLVMIsAGlobalVariable(pointer))
+    return FERRY_SPACE_GLOBAL;
+  if (LLVMIsAAllocaInst(pointer))
+    return FERRY_SPACE_LOCAL;
+  return FERRY_SPACE_UNKNOWN;
+}
+
+enum ferry_space ferry_infer_space(LLVMValueRef pointer) {
+  struct ferry_vec visiting = {0};
+  enum ferry_space space = infer(pointer, &visiting, 0);
+  ferry_vec_free(&visiting);
+  return space;
+}
+
+const char *ferry_space_name(enum ferry_space space) {
+  switch (space) {
+  case FERRY_SPACE_GLOBAL: return "global";
+  case FERRY_SPACE_SHARED: return "shared";
+  case FERRY_SPACE_CONSTANT: return "constant";
+  case FERRY_SPACE_LOCAL: return "local";
+  case FERRY_SPACE_PARAM: return "param";
+  case FERRY_SPACE_UNKNOWN: break;
+  }
+  return "unknown";
+}

@@ -1,0 +1,191 @@
+/* ferry-async-copy: legacy global-to-shared copies become cp.async.
+ *
+ * Matches, in device functions compiled for sm_80 or newer, every copy that
+ * copy_site.c finds convertible; replaces each with a cp.async of the
+ * element's size (.ca for 4 and 8 bytes, .cg for 16), and puts one
+ * cp.async.commit_group + cp.async.wait_group 0 just before each consumer
+ * barrier, so that the data is complete, and visible to this thread, before
+ * the barrier publishes it to the block. Refuses whole functions below sm_80
+ * and functions that already issue asynchronous copies or inline assembly
+ * (their own commit/wait accounting must not be disturbed). Every
+ * conversion and every refusal is reported as a remark. */
+#include "address_space.h"
+#include "bridge.h"
+#include "copy_site.h"
+#include "ferry.h"
+#include "memory.h"
+#include "names.h"
+#include "target.h"
+#include "util.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static LLVMValueRef intrinsic(LLVMModuleRef module, const char *name) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  return LLVMGetIntrinsicDeclaration(module, id, NULL, 0);
+}
+
+static LLVMValueRef call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
+                                   const char *name, LLVMValueRef *args,
+                                   unsigned count) {
+  LLVMValueRef fn = intrinsic(module, name);
+  return LLVMBuildCall2(builder, LLVMGlobalGetValueType(fn), fn, args, count, "");
+}
+
+static LLVMValueRef pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer,
+                                     unsigned addrspace) {
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(pointer)) == addrspace)
+    return pointer;
+  LLVMTypeRef type = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(pointer)), addrspace);
+  return LLVMBuildAddrSpaceCast(builder, pointer, type, "");
+}
+
+static const char *cp_async_name(unsigned size) {
+  switch (size) {
+  case 4: return "llvm.nvvm.cp.async.ca.shared.global.4";
+  case 8: return "llvm.nvvm.cp.async.ca.shared.global.8";
+  default: return "llvm.nvvm.cp.async.cg.shared.global.16";
+  }
+}
+
+static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
+                         const struct ferry_copy_site *site) {
+  LLVMPositionBuilderBefore(builder, site->store);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(site->store));
+  LLVMValueRef args[2] = {
+      pointer_in_space(builder, site->destination, FERRY_ADDRSPACE_SHARED),
+      pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GLOBAL),
+  };
+  call_intrinsic(builder, module, cp_async_name(site->size), args, 2);
+  LLVMInstructionEraseFromParent(site->store);
+  LLVMInstructionEraseFromParent(site->load);
+}
+
+static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
+                                LLVMValueRef barrier) {
+  LLVMPositionBuilderBefore(builder, barrier);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
+  call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  LLVMValueRef none_pending =
+      LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(module)), 0, false);
+  call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &none_pending, 1);
+}
+
+/* Code that already manages asynchronous copies or hides its memory
+ * operations in assembly: a wait_group 0 of ours would change its meaning
+ * or its speed in ways we cannot see. */
+static const char *function_refusal(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (!LLVMIsACallInst(inst))
+        continue;
+      if (LLVMIsAInlineAsm(LLVMGetCalledValue(inst)))
+        return "the function contains inline assembly";
+      if (ferry_calls_prefix(inst, "llvm.nvvm.cp.async") ||
+          ferry_calls_prefix(inst, "llvm.nvvm.mbarrier"))
+        return "the function already issues asynchronous copies";
+    }
+  return NULL;
+}
+
+static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
+                          struct ferry_target target) {
+  char message[256];
+  char sm[16] = "an unknown GPU";
+  if (target.sm)
+    snprintf(sm, sizeof sm, "sm_%u%s", target.sm, target.arch_specific ? "a" : "");
+  if (target.sm >= 80)
+    snprintf(message, sizeof message,
+             "not converted: cp.async needs PTX ISA 7.0; the function targets ptx%u",
+             target.ptx);
+  else
+    snprintf(message, sizeof message,
+             "not converted: cp.async needs sm_80 or newer; the function targets %s", sm);
+  ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
+}
+
+static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
+                             LLVMTargetDataRef layout, LLVMBuilderRef builder) {
+  struct ferry_target target = ferry_function_target(fn);
+  const char *refusal = function_refusal(fn);
+  struct ferry_vec convertible = {0};
+  bool told_function = false;
+
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      struct ferry_copy_site site;
+      char reason[256];
+      enum ferry_copy_verdict verdict =
+          ferry_analyze_copy(inst, layout, &site, reason, sizeof reason);
+      if (verdict == FERRY_COPY_NOT_A_COPY) {
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      if (!ferry_target_has_cp_async(target) || refusal) {
+        if (!told_function) {
+          if (refusal) {
+            char message[256];
+            snprintf(message, sizeof message, "not converted: %s", refusal);
+            ferry_remark(FERRY_REMARK_MISSED, inst, "FunctionRefused", message);
+          } else {
+            remark_target(fn, &site, target);
+          }
+          told_function = true;
+        }
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      if (verdict == FERRY_COPY_REFUSED) {
+        ferry_remark(FERRY_REMARK_MISSED, inst, "CopyRefused", reason);
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      struct ferry_copy_site *kept = ferry_xmalloc(sizeof *kept);
+      *kept = site;
+      ferry_vec_push(&convertible, kept);
+    }
+
+  /* Decide everything first, then rewrite: each decision was made on the
+   * original code, where the other copies are still plain stores. */
+  struct ferry_vec barriers = {0};
+  for (size_t i = 0; i < convertible.count; i++) {
+    struct ferry_copy_site *site = convertible.items[i];
+    char message[256];
+    snprintf(message, sizeof message,
+             "converted a %u-byte global-to-shared copy to cp.async.%s; it completes "
+             "before the next barrier", site->size, site->size == 16 ? "cg" : "ca");
+    ferry_remark(FERRY_REMARK_PASSED, site->store, "CopyConverted", message);
+    for (size_t b = 0; b < site->consumers.barriers.count; b++)
+      ferry_vec_push_unique(&barriers, site->consumers.barriers.items[b]);
+    convert_copy(module, builder, site);
+    ferry_copy_site_free(site);
+    free(site);
+  }
+  for (size_t i = 0; i < barriers.count; i++)
+    wait_before_barrier(module, builder, barriers.items[i]);
+
+  bool changed = convertible.count > 0;
+  ferry_vec_free(&convertible);
+  ferry_vec_free(&barriers);
+  return changed;
+}
+
+bool ferry_async_copy_run(LLVMModuleRef module) {
+  if (!ferry_is_device_module(module))
+    return false;
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
+  bool changed = false;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn))
+      changed |= convert_function(module, fn, layout, builder);
+  LLVMDisposeBuilder(builder);
+  ferry_names_invalidate();
+  return changed;
+}

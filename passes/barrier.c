@@ -1,0 +1,105 @@
+/* Barrier recognition and the forward search for a copy's consumer barriers.
+ * Recognised CTA barriers are the intrinsics clang emits for
+ * __syncthreads(), __syncthreads_count/and/or() and bar.sync/barrier.sync
+ * with an id or a thread count; a thread that reaches one has every earlier
+ * memory operation of its own ordered before the other participants' later
+ * ones. Other synchronisation (bar.arrive, __syncwarp, membar/fence, cluster
+ * barriers) is reported as such so that callers refuse rather than guess. */
+#include "barrier.h"
+
+#include "memory.h"
+
+static const char *const cta_barrier_prefixes[] = {
+    "llvm.nvvm.barrier.cta.sync", "llvm.nvvm.barrier.cta.red.",
+    "llvm.nvvm.barrier0",         "llvm.nvvm.barrier.sync",
+    "llvm.nvvm.barrier.n",
+};
+
+static const char *const other_sync_prefixes[] = {
+    "llvm.nvvm.barrier.cta.arrive", "llvm.nvvm.barrier.arrive",
+    "llvm.nvvm.bar.warp.sync",      "llvm.nvvm.barrier.cluster",
+    "llvm.nvvm.membar",             "llvm.nvvm.fence",
+    "llvm.nvvm.mbarrier",           "llvm.nvvm.cp.async",
+};
+
+enum ferry_sync_kind ferry_classify_sync(LLVMValueRef inst) {
+  if (LLVMIsAFenceInst(inst))
+    return FERRY_SYNC_OTHER;
+  if (!LLVMIsACallInst(inst))
+    return FERRY_SYNC_NONE;
+  for (size_t i = 0; i < sizeof cta_barrier_prefixes / sizeof *cta_barrier_prefixes; i++)
+    if (ferry_calls_prefix(inst, cta_barrier_prefixes[i]))
+      return FERRY_SYNC_CTA_BARRIER;
+  for (size_t i = 0; i < sizeof other_sync_prefixes / sizeof *other_sync_prefixes; i++)
+    if (ferry_calls_prefix(inst, other_sync_prefixes[i]))
+      return FERRY_SYNC_OTHER;
+  return FERRY_SYNC_NONE;
+}
+
+struct search {
+  LLVMValueRef from;
+  ferry_hazard_check hazard;
+  void *context;
+  struct ferry_vec visited_blocks;
+  struct ferry_vec worklist;
+  struct ferry_consumer_search *result;
+};
+
+static bool fail(struct search *s, LLVMValueRef at, const char *reason) {
+  s->result->blocker = at;
+  s->result->reason = reason;
+  return false;
+}
+
+/* Scans from `inst` to the end of its block. Returns false on failure; on
+ * reaching the terminator without a barrier, queues the successors. */
+static bool scan(struct search *s, LLVMValueRef inst) {
+  for (; inst; inst = LLVMGetNextInstruction(inst)) {
+    if (inst == s->from)
+      return fail(s, inst, "the copy can execute again before any barrier");
+    enum ferry_sync_kind sync = ferry_classify_sync(inst);
+    if (sync == FERRY_SYNC_CTA_BARRIER) {
+      ferry_vec_push_unique(&s->result->barriers, inst);
+      return true;
+    }
+    const char *objection = s->hazard ? s->hazard(inst, s->context) : NULL;
+    if (objection)
+      return fail(s, inst, objection);
+    if (LLVMIsAReturnInst(inst))
+      return fail(s, inst, "a path from the copy returns without reaching a barrier");
+    if (LLVMIsAUnreachableInst(inst))
+      return true; /* a path that never completes needs no wait */
+    if (LLVMIsATerminatorInst(inst)) {
+      unsigned count = LLVMGetNumSuccessors(inst);
+      for (unsigned i = 0; i < count; i++) {
+        LLVMBasicBlockRef next = LLVMGetSuccessor(inst, i);
+        if (ferry_vec_push_unique(&s->visited_blocks, next))
+          ferry_vec_push(&s->worklist, next);
+      }
+      return true;
+    }
+  }
+  return true;
+}
+
+bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
+                                  void *context,
+                                  struct ferry_consumer_search *result) {
+  *result = (struct ferry_consumer_search){0};
+  struct search s = {.from = from, .hazard = hazard, .context = context, .result = result};
+  bool ok = scan(&s, LLVMGetNextInstruction(from));
+  while (ok && s.worklist.count) {
+    LLVMBasicBlockRef block = s.worklist.items[--s.worklist.count];
+    ok = scan(&s, LLVMGetFirstInstruction(block));
+  }
+  ferry_vec_free(&s.visited_blocks);
+  ferry_vec_free(&s.worklist);
+  if (ok && !result->barriers.count)
+    ok = fail(&s, from, "no barrier follows the copy");
+  return ok;
+}
+
+void ferry_consumer_search_free(struct ferry_consumer_search *result) {
+  ferry_vec_free(&result->barriers);
+  *result = (struct ferry_consumer_search){0};
+}

@@ -1,0 +1,41 @@
+/* CTA barriers and the consumer-barrier search.
+ *
+ * A copy's consumer barrier is the first CTA barrier on a path from the copy:
+ * that is where the data becomes visible to the other threads, so it is
+ * where an asynchronous copy must have completed. The search walks every
+ * path forward from an instruction; it fails when a path returns without a
+ * barrier, when the instruction can run again before one, or when the caller's
+ * hazard check objects to an instruction on the way. */
+#ifndef FERRY_PASSES_BARRIER_H
+#define FERRY_PASSES_BARRIER_H
+
+#include "util.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+enum ferry_sync_kind {
+  FERRY_SYNC_NONE,
+  FERRY_SYNC_CTA_BARRIER, /* __syncthreads() and its forms: bar.sync / barrier.sync */
+  FERRY_SYNC_OTHER,       /* other synchronisation: bar.arrive, __syncwarp, fences, cluster barriers */
+};
+
+enum ferry_sync_kind ferry_classify_sync(LLVMValueRef inst);
+
+/* Returns NULL when `inst` may stand between the copy and its barrier, or a
+ * sentence (for a remark) saying why it may not. */
+typedef const char *(*ferry_hazard_check)(LLVMValueRef inst, void *context);
+
+struct ferry_consumer_search {
+  struct ferry_vec barriers; /* the consumer barrier calls, in discovery order */
+  LLVMValueRef blocker;      /* on failure: the instruction that stopped it */
+  const char *reason;        /* on failure: why */
+};
+
+bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
+                                  void *context,
+                                  struct ferry_consumer_search *result);
+void ferry_consumer_search_free(struct ferry_consumer_search *result);
+
+#endif

@@ -1,0 +1,31 @@
+/* Services the C passes need that llvm-c lacks, implemented in C++
+ * (diagnostics.cpp). Keep each one small. */
+#ifndef FERRY_PASSES_BRIDGE_H
+#define FERRY_PASSES_BRIDGE_H
+
+#include <llvm-c/Core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum ferry_remark_kind {
+  FERRY_REMARK_PASSED,   /* -Rpass=ferry: a transformation was made */
+  FERRY_REMARK_MISSED,   /* -Rpass-missed=ferry: why one was not */
+  FERRY_REMARK_ANALYSIS, /* -Rpass-analysis=ferry: what the pass concluded */
+};
+
+/* Emits an optimization remark of pass "ferry" at an instruction (or at the
+ * entry of a function, when `at` is a function), with its debug location. */
+void ferry_remark(enum ferry_remark_kind kind, LLVMValueRef at,
+                  const char *remark_name, const char *message);
+
+/* Reports a compile error at an instruction or function, with its source
+ * location; the compiler then fails the compilation. */
+void ferry_error(LLVMValueRef at, const char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,156 @@
+/* Legality of turning one copy into a per-thread cp.async.
+ *
+ * Matches `store (load p), q` with p global and q shared, both plain, the
+ * loaded value used only by the store, load and store in one block with no
+ * write to the source between them. The element must be 4, 8 or 16 bytes
+ * and aligned to its size (what cp.async can copy). Between the copy and its
+ * consumer barriers this thread must not read or write the destination,
+ * write the source, synchronise by other means, or call anything that might.
+ * Refusals carry a sentence for a -Rpass-missed remark. */
+#include "copy_site.h"
+
+#include "address_space.h"
+#include "memory.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static enum ferry_copy_verdict refuse(char *reason, size_t size,
+                                      const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(reason, size, format, args);
+  va_end(args);
+  return FERRY_COPY_REFUSED;
+}
+
+static bool is_copyable_element_type(LLVMTypeRef type) {
+  switch (LLVMGetTypeKind(type)) {
+  case LLVMIntegerTypeKind:
+  case LLVMFloatTypeKind:
+  case LLVMDoubleTypeKind:
+  case LLVMHalfTypeKind:
+  case LLVMBFloatTypeKind:
+  case LLVMPointerTypeKind:
+  case LLVMVectorTypeKind:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The bytes a copy of `type` moves, or 0 when its in-memory form has padding
+ * or is not a single element cp.async could move. */
+static unsigned element_size(LLVMTargetDataRef layout, LLVMTypeRef type) {
+  if (!is_copyable_element_type(type))
+    return 0;
+  unsigned long long bits = LLVMSizeOfTypeInBits(layout, type);
+  unsigned long long bytes = LLVMStoreSizeOfType(layout, type);
+  if (bits != 8 * bytes)
+    return 0;
+  return (unsigned)bytes;
+}
+
+static const char *copy_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (ferry_classify_sync(inst) == FERRY_SYNC_OTHER)
+    return "the thread synchronises by other means (fence, __syncwarp, "
+           "bar.arrive or an asynchronous-copy operation) before the barrier";
+  if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst)) {
+    if (!ferry_call_is_memory_free(inst))
+      return "a call that may access memory stands between the copy and the barrier";
+    return NULL;
+  }
+  if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst) ||
+      ((LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst)) && !ferry_is_plain_access(inst)))
+    return "an atomic or volatile access stands between the copy and the barrier";
+  if (ferry_may_write(inst, site->source))
+    return "a store that may alias the source stands between the copy and the barrier";
+  if (ferry_may_write(inst, site->destination))
+    return "the thread may write the destination again before the barrier";
+  if (ferry_may_read(inst, site->destination))
+    return "the thread may read the destination before the barrier";
+  return NULL;
+}
+
+/* No instruction strictly between the load and the store may write the
+ * source: cp.async reads it at the store's position, not the load's. */
+static LLVMValueRef source_writer_between(const struct ferry_copy_site *site) {
+  for (LLVMValueRef inst = LLVMGetNextInstruction(site->load);
+       inst && inst != site->store; inst = LLVMGetNextInstruction(inst))
+    if (ferry_may_write(inst, site->source) || ferry_classify_sync(inst) != FERRY_SYNC_NONE)
+      return inst;
+  return NULL;
+}
+
+enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
+                                           LLVMTargetDataRef layout,
+                                           struct ferry_copy_site *site,
+                                           char *reason, size_t reason_size) {
+  *site = (struct ferry_copy_site){0};
+  if (!LLVMIsAStoreInst(store))
+    return FERRY_COPY_NOT_A_COPY;
+  LLVMValueRef value = LLVMGetOperand(store, 0);
+  if (!LLVMIsALoadInst(value))
+    return FERRY_COPY_NOT_A_COPY;
+  site->load = value;
+  site->store = store;
+  site->source = LLVMGetOperand(value, 0);
+  site->destination = LLVMGetOperand(store, 1);
+
+  enum ferry_space from = ferry_infer_space(site->source);
+  enum ferry_space to = ferry_infer_space(site->destination);
+  if (to != FERRY_SPACE_SHARED && from != FERRY_SPACE_GLOBAL)
+    return FERRY_COPY_NOT_A_COPY;
+  if (to != FERRY_SPACE_SHARED) {
+    if (to != FERRY_SPACE_UNKNOWN)
+      return FERRY_COPY_NOT_A_COPY; /* global to global/local: not our business */
+    return refuse(reason, reason_size,
+                  "not converted: cannot prove the destination is shared memory");
+  }
+  if (from == FERRY_SPACE_UNKNOWN)
+    return refuse(reason, reason_size,
+                  "not converted: cannot prove the source is global memory, the "
+                  "only memory cp.async reads");
+  if (from != FERRY_SPACE_GLOBAL)
+    return refuse(reason, reason_size,
+                  "not converted: the source is in %s memory; cp.async reads only "
+                  "global memory", ferry_space_name(from));
+
+  if (!ferry_is_plain_access(site->load) || !ferry_is_plain_access(store))
+    return refuse(reason, reason_size,
+                  "not converted: volatile or atomic accesses keep their order");
+  if (LLVMGetFirstUse(value) && LLVMGetNextUse(LLVMGetFirstUse(value)))
+    return refuse(reason, reason_size,
+                  "not converted: the loaded value has other uses than the store");
+  if (LLVMGetInstructionParent(site->load) != LLVMGetInstructionParent(store))
+    return refuse(reason, reason_size,
+                  "not converted: the load and the store are in different blocks");
+  if (source_writer_between(site))
+    return refuse(reason, reason_size,
+                  "not converted: the source may change between the load and the store");
+
+  site->size = element_size(layout, LLVMTypeOf(value));
+  if (site->size != 4 && site->size != 8 && site->size != 16) {
+    if (site->size == 1 || site->size == 2)
+      return refuse(reason, reason_size,
+                    "not converted: %u-byte elements; a per-thread cp.async copies "
+                    "4, 8 or 16 bytes", site->size);
+    return refuse(reason, reason_size,
+                  "not converted: the element type is not a 4-, 8- or 16-byte value");
+  }
+  unsigned align = LLVMGetAlignment(site->load) < LLVMGetAlignment(store)
+                       ? LLVMGetAlignment(site->load) : LLVMGetAlignment(store);
+  if (align < site->size)
+    return refuse(reason, reason_size,
+                  "not converted: %u-byte copy aligned only to %u bytes; cp.async "
+                  "needs both addresses aligned to the copy size", site->size, align);
+
+  if (!ferry_find_consumer_barriers(store, copy_hazard, site, &site->consumers))
+    return refuse(reason, reason_size, "not converted: %s", site->consumers.reason);
+  return FERRY_COPY_CONVERTIBLE;
+}
+
+void ferry_copy_site_free(struct ferry_copy_site *site) {
+  ferry_consumer_search_free(&site->consumers);
+}

@@ -1,0 +1,35 @@
+/* A global-to-shared copy site, `store (load global), shared`, and whether it
+ * may become an asynchronous copy (rules 1, 2 and 6 of DESIGN.md § Automatic
+ * conversion). The analysis changes nothing. */
+#ifndef FERRY_PASSES_COPY_SITE_H
+#define FERRY_PASSES_COPY_SITE_H
+
+#include "barrier.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ferry_copy_site {
+  LLVMValueRef load;        /* load from global memory */
+  LLVMValueRef store;       /* store of its value to shared memory */
+  LLVMValueRef source;      /* the load's pointer */
+  LLVMValueRef destination; /* the store's pointer */
+  unsigned size;            /* bytes per element */
+  struct ferry_consumer_search consumers;
+};
+
+enum ferry_copy_verdict {
+  FERRY_COPY_NOT_A_COPY,    /* not a global-to-shared copy at all: say nothing */
+  FERRY_COPY_REFUSED,       /* a copy that must stay as it is: reason says why */
+  FERRY_COPY_CONVERTIBLE,
+};
+
+enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
+                                           LLVMTargetDataRef layout,
+                                           struct ferry_copy_site *site,
+                                           char *reason, size_t reason_size);
+void ferry_copy_site_free(struct ferry_copy_site *site);
+
+#endif

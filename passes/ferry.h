@@ -1,0 +1,28 @@
+/* The C side of the plugin: pass entry points and analysis printers.
+ * Each takes a whole module; each returns whether it changed the IR.
+ * The passes touch only modules whose triple is nvptx64-nvidia-cuda. */
+#ifndef FERRY_PASSES_FERRY_H
+#define FERRY_PASSES_FERRY_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+bool ferry_is_device_module(LLVMModuleRef module);
+
+bool ferry_async_copy_run(LLVMModuleRef module);
+
+/* Printers behind `opt -passes=ferry-print-<name> -disable-output`, one per
+ * analysis, so that lit can check what each analysis concludes. */
+void ferry_print_address_spaces(LLVMModuleRef module, FILE *out);
+void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

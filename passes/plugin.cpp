@@ -1,0 +1,91 @@
+// Registration of ferry's passes with the new pass manager: the one part of
+// the plugin that must be C++. Each pass hands its module to the C side.
+
+#include "ferry.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+using ModuleTransform = bool (*)(LLVMModuleRef);
+using ModulePrinter = void (*)(LLVMModuleRef, FILE *);
+
+struct CTransformPass : PassInfoMixin<CTransformPass> {
+  ModuleTransform Run;
+  explicit CTransformPass(ModuleTransform Run) : Run(Run) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    return Run(wrap(&M)) ? PreservedAnalyses::none()
+                         : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+struct CPrinterPass : PassInfoMixin<CPrinterPass> {
+  ModulePrinter Print;
+  explicit CPrinterPass(ModulePrinter Print) : Print(Print) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    outs().flush();
+    Print(wrap(&M), stdout);
+    fflush(stdout);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+struct NamedTransform {
+  const char *Name;
+  ModuleTransform Run;
+};
+struct NamedPrinter {
+  const char *Name;
+  ModulePrinter Print;
+};
+
+const NamedTransform Transforms[] = {
+    {"ferry-async-copy", ferry_async_copy_run},
+};
+
+const NamedPrinter Printers[] = {
+    {"ferry-print-address-spaces", ferry_print_address_spaces},
+    {"ferry-print-consumer-barriers", ferry_print_consumer_barriers},
+};
+
+bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
+                          ArrayRef<PassBuilder::PipelineElement>) {
+  for (const NamedTransform &T : Transforms)
+    if (Name == T.Name) {
+      MPM.addPass(CTransformPass(T.Run));
+      return true;
+    }
+  for (const NamedPrinter &P : Printers)
+    if (Name == P.Name) {
+      MPM.addPass(CPrinterPass(P.Print));
+      return true;
+    }
+  return false;
+}
+
+// Under `clang -fpass-plugin`, the transforms run once the optimizer is done
+// (the IR is then in its final, simplified form), at every -O level.
+void addToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel,
+                          ThinOrFullLTOPhase) {
+  for (const NamedTransform &T : Transforms)
+    MPM.addPass(CTransformPass(T.Run));
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(parsePipelineElement);
+  PB.registerOptimizerLastEPCallback(addToDefaultPipeline);
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "ferry", "0.1", registerCallbacks};
+}

@@ -1,0 +1,25 @@
+/* What a device function is compiled for, read from its attributes:
+ * "target-cpu"="sm_90a" and "target-features"="+ptx88,...". What an
+ * instruction needs decides what the passes may emit. */
+#ifndef FERRY_PASSES_TARGET_H
+#define FERRY_PASSES_TARGET_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+struct ferry_target {
+  unsigned sm;        /* 80 for sm_80, 90 for sm_90a; 0 when unknown */
+  bool arch_specific; /* the "a" suffix: sm_90a */
+  unsigned ptx;       /* 88 for +ptx88; 0 when not stated */
+};
+
+struct ferry_target ferry_function_target(LLVMValueRef fn);
+
+/* cp.async (and its commit/wait groups) needs sm_80 and PTX ISA 7.0. */
+bool ferry_target_has_cp_async(struct ferry_target target);
+/* cp.async.bulk and mbarrier expect_tx need sm_90 and PTX ISA 8.0. */
+bool ferry_target_has_bulk_copy(struct ferry_target target);
+
+bool ferry_is_kernel(LLVMValueRef fn);
+
+#endif

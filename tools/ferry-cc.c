@@ -1,0 +1,70 @@
+/* ferry-cc: clang 22 with ferry. Runs clang with the plugin, the CUDA
+ * toolkit path, ferry's headers and (once built) the device runtime, then
+ * the user's own arguments, so that any clang CUDA command line works:
+ *
+ *   ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only k.cu
+ *
+ * FERRY_CLANG in the environment names another clang; FERRY_CC_VERBOSE=1
+ * prints the command before running it. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bool has_prefix(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool file_exists(const char *path) { return access(path, R_OK) == 0; }
+
+int main(int argc, char **argv) {
+  const char *clang = getenv("FERRY_CLANG");
+  if (!clang || !*clang)
+    clang = FERRY_CLANG;
+
+  bool user_cuda_path = false;
+  for (int i = 1; i < argc; i++)
+    if (has_prefix(argv[i], "--cuda-path"))
+      user_cuda_path = true;
+
+  const char **args = calloc((size_t)argc + 32, sizeof *args);
+  if (!args) {
+    perror("ferry-cc");
+    return 1;
+  }
+  int n = 0;
+  args[n++] = clang;
+  args[n++] = "-fpass-plugin=" FERRY_PLUGIN;
+  if (!user_cuda_path)
+    args[n++] = "--cuda-path=" FERRY_CUDA_PATH;
+  /* clang 22 knows CUDA up to 12.9 and says so for every newer toolkit. */
+  args[n++] = "-Wno-unknown-cuda-version";
+  args[n++] = "-I" FERRY_RUNTIME_INCLUDE;
+  args[n++] = "-I" FERRY_INTRINSICS_INCLUDE;
+  if (file_exists(FERRY_RUNTIME_BC)) {
+    /* Device compilations only: the host half must not see NVPTX bitcode. */
+    args[n++] = "-Xarch_device";
+    args[n++] = "-Xclang";
+    args[n++] = "-Xarch_device";
+    args[n++] = "-mlink-builtin-bitcode";
+    args[n++] = "-Xarch_device";
+    args[n++] = "-Xclang";
+    args[n++] = "-Xarch_device";
+    args[n++] = FERRY_RUNTIME_BC;
+  }
+  for (int i = 1; i < argc; i++)
+    args[n++] = argv[i];
+  args[n] = NULL;
+
+  const char *verbose = getenv("FERRY_CC_VERBOSE");
+  if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+    for (int i = 0; i < n; i++)
+      fprintf(stderr, "%s%s", i ? " " : "", args[i]);
+    fputc('\n', stderr);
+  }
+  execv(clang, (char *const *)args);
+  fprintf(stderr, "ferry-cc: cannot run %s: %s\n", clang, strerror(errno));
+  return 127;
+}
