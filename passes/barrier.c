@@ -103,3 +103,50 @@ void ferry_consumer_search_free(struct ferry_consumer_search *result) {
   ferry_vec_free(&result->barriers);
   *result = (struct ferry_consumer_search){0};
 }
+
+/* llvm-c has no predecessor list: find the terminators that name `block`. */
+static void queue_predecessors(LLVMBasicBlockRef block, struct ferry_vec *visited,
+                               struct ferry_vec *worklist) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(block);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(bb);
+    unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
+    for (unsigned i = 0; i < count; i++)
+      if (LLVMGetSuccessor(terminator, i) == block && ferry_vec_push_unique(visited, bb))
+        ferry_vec_push(worklist, bb);
+  }
+}
+
+/* Scans backward from `inst` (NULL: from the end of nothing) to the start of
+ * `block`; returns the objected instruction, or NULL having queued the
+ * predecessors when no barrier was met. */
+static LLVMValueRef scan_backward(LLVMBasicBlockRef block, LLVMValueRef inst,
+                                  ferry_hazard_check hazard, void *context,
+                                  const char **reason, struct ferry_vec *visited,
+                                  struct ferry_vec *worklist) {
+  for (; inst; inst = LLVMGetPreviousInstruction(inst)) {
+    if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+      return NULL;
+    if ((*reason = hazard(inst, context)))
+      return inst;
+  }
+  queue_predecessors(block, visited, worklist);
+  return NULL;
+}
+
+LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from,
+                                             ferry_hazard_check hazard,
+                                             void *context, const char **reason) {
+  struct ferry_vec visited = {0}, worklist = {0};
+  LLVMValueRef found =
+      scan_backward(LLVMGetInstructionParent(from), LLVMGetPreviousInstruction(from),
+                    hazard, context, reason, &visited, &worklist);
+  while (!found && worklist.count) {
+    LLVMBasicBlockRef block = worklist.items[--worklist.count];
+    found = scan_backward(block, LLVMGetLastInstruction(block), hazard, context,
+                          reason, &visited, &worklist);
+  }
+  ferry_vec_free(&visited);
+  ferry_vec_free(&worklist);
+  return found;
+}

@@ -38,4 +38,11 @@ bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
                                   struct ferry_consumer_search *result);
 void ferry_consumer_search_free(struct ferry_consumer_search *result);
 
+/* Walks every path backward from `from` to the previous CTA barrier (or the
+ * function's entry) and returns the first instruction the hazard check
+ * objects to, or NULL; *reason gets the objection. */
+LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from,
+                                             ferry_hazard_check hazard,
+                                             void *context, const char **reason);
+
 #endif

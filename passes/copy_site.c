@@ -73,6 +73,19 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
   return NULL;
 }
 
+/* Before the copy, back to the previous barrier: an earlier access of this
+ * thread to the destination is ordered with a plain store by program order,
+ * but cp.async promises no order with it, so a pending asynchronous write
+ * could overtake it. */
+static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (inst == site->load)
+    return NULL;
+  if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
+    return "the thread may access the destination earlier with no barrier in between";
+  return NULL;
+}
+
 /* No instruction strictly between the load and the store may write the
  * source: cp.async reads it at the store's position, not the load's. */
 static LLVMValueRef source_writer_between(const struct ferry_copy_site *site) {
@@ -148,6 +161,9 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
 
   if (!ferry_find_consumer_barriers(store, copy_hazard, site, &site->consumers))
     return refuse(reason, reason_size, "not converted: %s", site->consumers.reason);
+  const char *objection;
+  if (ferry_find_hazard_since_barrier(store, earlier_access_hazard, site, &objection))
+    return refuse(reason, reason_size, "not converted: %s", objection);
   return FERRY_COPY_CONVERTIBLE;
 }
 
