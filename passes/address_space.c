@@ -1,10 +1,14 @@
 /* Address-space inference. Follows a generic pointer to its origin; a phi or
  * select infers a space only when every incoming pointer agrees. Anything it
- * cannot see through (loads of pointers, inttoptr, calls, arguments of
- * non-kernel functions) is UNKNOWN, and callers must then refuse. */
+ * cannot see through (pointers loaded from memory other than a local
+ * variable that never escapes, inttoptr, calls, arguments of non-kernel
+ * functions) is UNKNOWN, and callers must then refuse. */
 #include "address_space.h"
 
+#include "memory.h"
 #include "target.h"
+
+#include <stdbool.h>
 #include "util.h"
 
 enum { MAX_DEPTH = 64 };
@@ -82,6 +86,36 @@ static enum ferry_space infer_merge(LLVMValueRef merge, struct ferry_vec *visiti
   return any ? agreed : FERRY_SPACE_UNKNOWN;
 }
 
+/* A pointer loaded from a local variable that never escapes (every use of
+ * the alloca loads from it or stores into it) holds one of the values
+ * stored into it; at -O0 every kernel parameter lives in such a variable.
+ * All stored values must agree. */
+static enum ferry_space infer_local_variable(LLVMValueRef load,
+                                             struct ferry_vec *visiting, int depth) {
+  LLVMValueRef variable = LLVMGetOperand(load, 0);
+  if (!LLVMIsAAllocaInst(variable) || !ferry_vec_push_unique(visiting, variable))
+    return FERRY_SPACE_UNKNOWN;
+  enum ferry_space agreed = FERRY_SPACE_UNKNOWN;
+  bool any = false;
+  for (LLVMUseRef use = LLVMGetFirstUse(variable); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsALoadInst(user) && ferry_is_plain_access(user))
+      continue;
+    if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != variable ||
+        LLVMGetOperand(user, 0) == variable || !ferry_is_plain_access(user))
+      return FERRY_SPACE_UNKNOWN; /* escapes, or written some other way */
+    LLVMValueRef stored = LLVMGetOperand(user, 0);
+    if (LLVMGetTypeKind(LLVMTypeOf(stored)) != LLVMPointerTypeKind)
+      return FERRY_SPACE_UNKNOWN;
+    enum ferry_space space = infer(stored, visiting, depth + 1);
+    if (space == FERRY_SPACE_UNKNOWN || (any && space != agreed))
+      return FERRY_SPACE_UNKNOWN;
+    agreed = space;
+    any = true;
+  }
+  return any ? agreed : FERRY_SPACE_UNKNOWN;
+}
+
 static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
                               int depth) {
   if (depth > MAX_DEPTH)
@@ -102,6 +136,8 @@ static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
     return FERRY_SPACE_GLOBAL;
   if (LLVMIsAAllocaInst(pointer))
     return FERRY_SPACE_LOCAL;
+  if (LLVMIsALoadInst(pointer) && ferry_is_plain_access(pointer))
+    return infer_local_variable(pointer, visiting, depth);
   return FERRY_SPACE_UNKNOWN;
 }
 
