@@ -24,6 +24,11 @@ void ferry_remark(enum ferry_remark_kind kind, LLVMValueRef at,
  * location; the compiler then fails the compilation. */
 void ferry_error(LLVMValueRef at, const char *message);
 
+/* Splits the block of `inst` before it: `inst` and what follows move to a
+ * new block, which the old one branches to unconditionally; phis of the
+ * successors are updated. Returns the new block. */
+LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
+
 #ifdef __cplusplus
 }
 #endif
