@@ -141,6 +141,10 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
         ferry_copy_site_free(&site);
         continue;
       }
+      if (verdict == FERRY_COPY_CONVERTIBLE && site.per_thread_refusal[0]) {
+        verdict = FERRY_COPY_REFUSED;
+        snprintf(reason, sizeof reason, "%s", site.per_thread_refusal);
+      }
       if (verdict == FERRY_COPY_REFUSED) {
         ferry_remark(FERRY_REMARK_MISSED, inst, "CopyRefused", reason);
         ferry_copy_site_free(&site);

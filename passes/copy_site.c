@@ -2,8 +2,9 @@
  *
  * Matches `store (load p), q` with p global and q shared, both plain, the
  * loaded value used only by the store, load and store in one block with no
- * write to the source between them. The element must be 4, 8 or 16 bytes
- * and aligned to its size (what cp.async can copy). Between the copy and its
+ * write to the source between them. The element must be 1, 2, 4, 8 or 16
+ * bytes; the per-thread form further needs 4, 8 or 16 bytes aligned to the
+ * size (what one cp.async can copy). Between the copy and its
  * consumer barriers this thread must not read or write the destination,
  * write the source, synchronise by other means, or call anything that might.
  * Refusals carry a sentence for a -Rpass-missed remark. */
@@ -144,26 +145,29 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
                   "not converted: the source may change between the load and the store");
 
   site->size = element_size(layout, LLVMTypeOf(value));
-  if (site->size != 4 && site->size != 8 && site->size != 16) {
-    if (site->size == 1 || site->size == 2)
-      return refuse(reason, reason_size,
-                    "not converted: %u-byte elements; a per-thread cp.async copies "
-                    "4, 8 or 16 bytes", site->size);
+  if (site->size == 0 || site->size > 16 || (site->size & (site->size - 1)))
     return refuse(reason, reason_size,
-                  "not converted: the element type is not a 4-, 8- or 16-byte value");
-  }
-  unsigned align = LLVMGetAlignment(site->load) < LLVMGetAlignment(store)
-                       ? LLVMGetAlignment(site->load) : LLVMGetAlignment(store);
-  if (align < site->size)
-    return refuse(reason, reason_size,
-                  "not converted: %u-byte copy aligned only to %u bytes; cp.async "
-                  "needs both addresses aligned to the copy size", site->size, align);
+                  "not converted: the element type is not a 1-, 2-, 4-, 8- or "
+                  "16-byte value");
 
   if (!ferry_find_consumer_barriers(store, copy_hazard, site, &site->consumers))
     return refuse(reason, reason_size, "not converted: %s", site->consumers.reason);
   const char *objection;
   if (ferry_find_hazard_since_barrier(store, earlier_access_hazard, site, &objection))
     return refuse(reason, reason_size, "not converted: %s", objection);
+
+  /* Legal to make asynchronous; whether one thread's cp.async can move this
+   * element is a property of the per-thread form only. */
+  unsigned align = LLVMGetAlignment(site->load) < LLVMGetAlignment(store)
+                       ? LLVMGetAlignment(site->load) : LLVMGetAlignment(store);
+  if (site->size < 4)
+    snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
+             "not converted: %u-byte elements; a per-thread cp.async copies "
+             "4, 8 or 16 bytes", site->size);
+  else if (align < site->size)
+    snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
+             "not converted: %u-byte copy aligned only to %u bytes; cp.async "
+             "needs both addresses aligned to the copy size", site->size, align);
   return FERRY_COPY_CONVERTIBLE;
 }
 

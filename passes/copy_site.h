@@ -16,7 +16,10 @@ struct ferry_copy_site {
   LLVMValueRef store;       /* store of its value to shared memory */
   LLVMValueRef source;      /* the load's pointer */
   LLVMValueRef destination; /* the store's pointer */
-  unsigned size;            /* bytes per element */
+  unsigned size;            /* bytes per element: 1, 2, 4, 8 or 16 */
+  /* Why one thread's cp.async cannot move this element (too small or
+   * under-aligned), or "" when it can. */
+  char per_thread_refusal[160];
   struct ferry_consumer_search consumers;
 };
 
