@@ -7,7 +7,7 @@
  * barrier, so that the data is complete, and visible to this thread, before
  * the barrier publishes it to the block. Refuses whole functions below sm_80
  * and functions that already issue asynchronous copies or inline assembly
- * (their own commit/wait accounting must not be disturbed). Every
+ * that may touch memory (their own accounting must not be disturbed). Every
  * conversion and every refusal is reported as a remark. */
 #include "address_space.h"
 #include "bridge.h"
@@ -62,7 +62,8 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
   };
   call_intrinsic(builder, module, cp_async_name(site->size), args, 2);
   LLVMInstructionEraseFromParent(site->store);
-  LLVMInstructionEraseFromParent(site->load);
+  if (site->load)
+    LLVMInstructionEraseFromParent(site->load);
 }
 
 static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -84,8 +85,10 @@ static const char *function_refusal(LLVMValueRef fn) {
          inst = LLVMGetNextInstruction(inst)) {
       if (!LLVMIsACallInst(inst))
         continue;
-      if (LLVMIsAInlineAsm(LLVMGetCalledValue(inst)))
-        return "the function contains inline assembly";
+      LLVMValueRef callee = LLVMGetCalledValue(inst);
+      if (LLVMIsAInlineAsm(callee) &&
+          (LLVMGetInlineAsmHasSideEffects(callee) || !ferry_call_is_memory_free(inst)))
+        return "the function contains inline assembly that may access memory";
       if (ferry_calls_prefix(inst, "llvm.nvvm.cp.async") ||
           ferry_calls_prefix(inst, "llvm.nvvm.mbarrier"))
         return "the function already issues asynchronous copies";

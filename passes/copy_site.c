@@ -1,6 +1,7 @@
 /* Legality of turning one copy into a per-thread cp.async.
  *
- * Matches `store (load p), q` with p global and q shared, both plain, the
+ * Matches `store (load p), q` (or a constant-size `llvm.memcpy(q, p, n)`,
+ * what clang emits for struct copies) with p global and q shared, both plain, the
  * loaded value used only by the store, load and store in one block with no
  * write to the source between them. The element must be 1, 2, 4, 8 or 16
  * bytes; the per-thread form further needs 4, 8 or 16 bytes aligned to the
@@ -57,7 +58,8 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
   if (ferry_classify_sync(inst) == FERRY_SYNC_OTHER)
     return "the thread synchronises by other means (fence, __syncwarp, "
            "bar.arrive or an asynchronous-copy operation) before the barrier";
-  if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst)) {
+  if ((LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst)) &&
+      !ferry_is_memory_transfer(inst)) {
     if (!ferry_call_is_memory_free(inst))
       return "a call that may access memory stands between the copy and the barrier";
     return NULL;
@@ -97,20 +99,67 @@ static LLVMValueRef source_writer_between(const struct ferry_copy_site *site) {
   return NULL;
 }
 
-enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
+static unsigned parameter_alignment(LLVMValueRef call, unsigned argument) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAttributeRef attribute = LLVMGetCallSiteEnumAttribute(call, argument + 1, kind);
+  return attribute ? (unsigned)LLVMGetEnumAttributeValue(attribute) : 1;
+}
+
+/* `store (load p), q`, or `llvm.memcpy(q, p, n)` with a constant n (what
+ * clang emits for a struct assignment such as float4): fills the site's
+ * pointers, size and the alignment both sides are known to have. */
+static bool match_copy(LLVMValueRef inst, LLVMTargetDataRef layout,
+                       struct ferry_copy_site *site, unsigned *align) {
+  if (LLVMIsAStoreInst(inst)) {
+    LLVMValueRef value = LLVMGetOperand(inst, 0);
+    if (!LLVMIsALoadInst(value))
+      return false;
+    site->load = value;
+    site->store = inst;
+    site->source = LLVMGetOperand(value, 0);
+    site->destination = LLVMGetOperand(inst, 1);
+    site->size = element_size(layout, LLVMTypeOf(value));
+    unsigned load_align = LLVMGetAlignment(value), store_align = LLVMGetAlignment(inst);
+    *align = load_align < store_align ? load_align : store_align;
+    return true;
+  }
+  if (ferry_is_memory_transfer(inst) && ferry_calls_prefix(inst, "llvm.memcpy.")) {
+    LLVMValueRef length = LLVMGetOperand(inst, 2);
+    if (!LLVMIsAConstantInt(length) || LLVMConstIntGetZExtValue(length) > 16)
+      return false;
+    site->store = inst;
+    site->source = LLVMGetOperand(inst, 1);
+    site->destination = LLVMGetOperand(inst, 0);
+    site->size = (unsigned)LLVMConstIntGetZExtValue(length);
+    unsigned to = parameter_alignment(inst, 0), from = parameter_alignment(inst, 1);
+    *align = to < from ? to : from;
+    return true;
+  }
+  return false;
+}
+
+/* The load/store form only: the pair must behave as one move. */
+static const char *load_store_refusal(const struct ferry_copy_site *site) {
+  if (!ferry_is_plain_access(site->load) || !ferry_is_plain_access(site->store))
+    return "not converted: volatile or atomic accesses keep their order";
+  LLVMUseRef first_use = LLVMGetFirstUse(site->load);
+  if (first_use && LLVMGetNextUse(first_use))
+    return "not converted: the loaded value has other uses than the store";
+  if (LLVMGetInstructionParent(site->load) != LLVMGetInstructionParent(site->store))
+    return "not converted: the load and the store are in different blocks";
+  if (source_writer_between(site))
+    return "not converted: the source may change between the load and the store";
+  return NULL;
+}
+
+enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                            LLVMTargetDataRef layout,
                                            struct ferry_copy_site *site,
                                            char *reason, size_t reason_size) {
   *site = (struct ferry_copy_site){0};
-  if (!LLVMIsAStoreInst(store))
+  unsigned align = 1;
+  if (!match_copy(inst, layout, site, &align))
     return FERRY_COPY_NOT_A_COPY;
-  LLVMValueRef value = LLVMGetOperand(store, 0);
-  if (!LLVMIsALoadInst(value))
-    return FERRY_COPY_NOT_A_COPY;
-  site->load = value;
-  site->store = store;
-  site->source = LLVMGetOperand(value, 0);
-  site->destination = LLVMGetOperand(store, 1);
 
   enum ferry_space from = ferry_infer_space(site->source);
   enum ferry_space to = ferry_infer_space(site->destination);
@@ -131,35 +180,21 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
                   "not converted: the source is in %s memory; cp.async reads only "
                   "global memory", ferry_space_name(from));
 
-  if (!ferry_is_plain_access(site->load) || !ferry_is_plain_access(store))
-    return refuse(reason, reason_size,
-                  "not converted: volatile or atomic accesses keep their order");
-  if (LLVMGetFirstUse(value) && LLVMGetNextUse(LLVMGetFirstUse(value)))
-    return refuse(reason, reason_size,
-                  "not converted: the loaded value has other uses than the store");
-  if (LLVMGetInstructionParent(site->load) != LLVMGetInstructionParent(store))
-    return refuse(reason, reason_size,
-                  "not converted: the load and the store are in different blocks");
-  if (source_writer_between(site))
-    return refuse(reason, reason_size,
-                  "not converted: the source may change between the load and the store");
-
-  site->size = element_size(layout, LLVMTypeOf(value));
+  const char *objection = site->load ? load_store_refusal(site) : NULL;
+  if (objection)
+    return refuse(reason, reason_size, "%s", objection);
   if (site->size == 0 || site->size > 16 || (site->size & (site->size - 1)))
     return refuse(reason, reason_size,
                   "not converted: the element type is not a 1-, 2-, 4-, 8- or "
                   "16-byte value");
 
-  if (!ferry_find_consumer_barriers(store, copy_hazard, site, &site->consumers))
+  if (!ferry_find_consumer_barriers(inst, copy_hazard, site, &site->consumers))
     return refuse(reason, reason_size, "not converted: %s", site->consumers.reason);
-  const char *objection;
-  if (ferry_find_hazard_since_barrier(store, earlier_access_hazard, site, &objection))
+  if (ferry_find_hazard_since_barrier(inst, earlier_access_hazard, site, &objection))
     return refuse(reason, reason_size, "not converted: %s", objection);
 
   /* Legal to make asynchronous; whether one thread's cp.async can move this
    * element is a property of the per-thread form only. */
-  unsigned align = LLVMGetAlignment(site->load) < LLVMGetAlignment(store)
-                       ? LLVMGetAlignment(site->load) : LLVMGetAlignment(store);
   if (site->size < 4)
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte elements; a per-thread cp.async copies "

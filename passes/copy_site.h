@@ -1,4 +1,5 @@
-/* A global-to-shared copy site, `store (load global), shared`, and whether it
+/* A global-to-shared copy site, `store (load global), shared` or a small
+ * constant-size memcpy, and whether it
  * may become an asynchronous copy (rules 1, 2 and 6 of DESIGN.md § Automatic
  * conversion). The analysis changes nothing. */
 #ifndef FERRY_PASSES_COPY_SITE_H
@@ -12,10 +13,10 @@
 #include <stddef.h>
 
 struct ferry_copy_site {
-  LLVMValueRef load;        /* load from global memory */
-  LLVMValueRef store;       /* store of its value to shared memory */
-  LLVMValueRef source;      /* the load's pointer */
-  LLVMValueRef destination; /* the store's pointer */
+  LLVMValueRef load;        /* load from global memory; NULL for a memcpy */
+  LLVMValueRef store;       /* store of its value to shared memory, or the memcpy */
+  LLVMValueRef source;      /* the global pointer read */
+  LLVMValueRef destination; /* the shared pointer written */
   unsigned size;            /* bytes per element: 1, 2, 4, 8 or 16 */
   /* Why one thread's cp.async cannot move this element (too small or
    * under-aligned), or "" when it can. */

@@ -95,18 +95,26 @@ bool ferry_calls_prefix(LLVMValueRef call, const char *prefix) {
 }
 
 /* memory(none) is the memory attribute with an all-zero effect mask. */
-static bool has_no_memory_effects(LLVMValueRef fn) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
-  LLVMAttributeRef attribute =
-      LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind);
+static bool is_memory_none(LLVMAttributeRef attribute) {
   return attribute && LLVMGetEnumAttributeValue(attribute) == 0;
 }
 
+static unsigned memory_attribute_kind(void) {
+  return LLVMGetEnumAttributeKindForName("memory", 6);
+}
+
 bool ferry_call_is_memory_free(LLVMValueRef call) {
+  /* The call site's own attribute covers inline assembly, which has no
+   * callee to carry one (clang marks asm without side effects or a memory
+   * clobber memory(none)). */
+  if (is_memory_none(LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex,
+                                                  memory_attribute_kind())))
+    return true;
   LLVMValueRef callee = ferry_called_function(call);
   if (!callee)
     return false;
-  if (has_no_memory_effects(callee))
+  if (is_memory_none(LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex,
+                                                  memory_attribute_kind())))
     return true;
   /* Markers that the optimizer models as memory effects but that touch no
    * memory a copy could observe. */
@@ -115,12 +123,25 @@ bool ferry_call_is_memory_free(LLVMValueRef call) {
          ferry_calls_prefix(call, "llvm.experimental.noalias.scope.decl");
 }
 
+bool ferry_is_memory_transfer(LLVMValueRef call) {
+  if (!LLVMIsACallInst(call))
+    return false;
+  if (!ferry_calls_prefix(call, "llvm.memcpy.") && !ferry_calls_prefix(call, "llvm.memmove.") &&
+      !ferry_calls_prefix(call, "llvm.memset."))
+    return false;
+  /* The last argument is the volatile flag. */
+  LLVMValueRef is_volatile = LLVMGetOperand(call, 3);
+  return LLVMIsAConstantInt(is_volatile) && LLVMConstIntGetZExtValue(is_volatile) == 0;
+}
+
 static bool is_memory_instruction(LLVMValueRef inst) {
   return LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) ||
          LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst);
 }
 
 bool ferry_may_write(LLVMValueRef inst, LLVMValueRef pointer) {
+  if (ferry_is_memory_transfer(inst))
+    return ferry_may_alias(LLVMGetOperand(inst, 0), pointer);
   if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst))
     return !ferry_call_is_memory_free(inst);
   if (LLVMIsAFenceInst(inst))
@@ -131,6 +152,9 @@ bool ferry_may_write(LLVMValueRef inst, LLVMValueRef pointer) {
 }
 
 bool ferry_may_read(LLVMValueRef inst, LLVMValueRef pointer) {
+  if (ferry_is_memory_transfer(inst))
+    return !ferry_calls_prefix(inst, "llvm.memset.") &&
+           ferry_may_alias(LLVMGetOperand(inst, 1), pointer);
   if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst))
     return !ferry_call_is_memory_free(inst);
   if (LLVMIsAFenceInst(inst))

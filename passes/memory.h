@@ -18,6 +18,10 @@ bool ferry_is_plain_access(LLVMValueRef inst);
 /* A call that reads and writes no memory (llvm.nvvm.read.ptx.sreg.*, ...). */
 bool ferry_call_is_memory_free(LLVMValueRef call);
 
+/* A non-volatile llvm.memcpy, llvm.memmove or llvm.memset: its effects are
+ * known exactly (operand 0 written, operand 1 read). */
+bool ferry_is_memory_transfer(LLVMValueRef call);
+
 /* May `inst` write memory that `pointer` refers to? Calls other than
  * memory-free ones may write anything. */
 bool ferry_may_write(LLVMValueRef inst, LLVMValueRef pointer);
