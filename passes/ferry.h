@@ -20,6 +20,9 @@ bool ferry_async_copy_run(LLVMModuleRef module);
  * analysis, so that lit can check what each analysis concludes. */
 void ferry_print_address_spaces(LLVMModuleRef module, FILE *out);
 void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out);
+void ferry_print_dominators(LLVMModuleRef module, FILE *out);
+void ferry_print_loops(LLVMModuleRef module, FILE *out);
+void ferry_print_affine(LLVMModuleRef module, FILE *out);
 
 #ifdef __cplusplus
 }

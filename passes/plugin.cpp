@@ -54,6 +54,9 @@ const NamedTransform Transforms[] = {
 const NamedPrinter Printers[] = {
     {"ferry-print-address-spaces", ferry_print_address_spaces},
     {"ferry-print-consumer-barriers", ferry_print_consumer_barriers},
+    {"ferry-print-dominators", ferry_print_dominators},
+    {"ferry-print-loops", ferry_print_loops},
+    {"ferry-print-affine", ferry_print_affine},
 };
 
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,

@@ -1,0 +1,120 @@
+/* The GPU-aware affine form of an integer value and of an address:
+ *
+ *   value = sum of coefficient * (product of up to 3 atoms) + constant
+ *
+ * Atoms are the special registers tid, ctaid, ntid and nctaid (x, y, z),
+ * loop induction variables (loops.h), and opaque values: anything the
+ * decomposition does not see through, named by the IR value itself. An atom
+ * narrower than the form stands for its value read as signed.
+ *
+ * A form equals its value modulo 2^width. `exact_signed` says more: the
+ * form equals the value read as a signed integer, with nothing wrapped
+ * (every step carried nsw); `exact_unsigned` likewise for the unsigned
+ * reading (nuw). Only exact forms may be widened through sext and zext;
+ * otherwise the extended value becomes an opaque atom. The decomposition
+ * never guesses: what it cannot prove becomes an opaque atom.
+ *
+ * Terms are kept in one canonical order, so equal forms print equally:
+ * atoms order as tid < ctaid < ntid < nctaid < induction variables < opaque
+ * values, then by dimension x < y < z, then by position in the function
+ * (arguments, then instructions in layout order; constants and globals
+ * last, by name). Terms compare by their atoms in that order, one by one,
+ * a term whose atoms are a prefix of another's first. */
+#ifndef FERRY_PASSES_AFFINE_H
+#define FERRY_PASSES_AFFINE_H
+
+#include "loops.h"
+#include "uniformity.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum ferry_atom_kind {
+  FERRY_ATOM_TID,
+  FERRY_ATOM_CTAID,
+  FERRY_ATOM_NTID,
+  FERRY_ATOM_NCTAID,
+  FERRY_ATOM_INDUCTION, /* a header phi that ferry_induction_variable accepts */
+  FERRY_ATOM_OPAQUE,
+};
+
+struct ferry_atom {
+  enum ferry_atom_kind kind;
+  unsigned dimension;   /* 0, 1, 2 for x, y, z; special registers only */
+  LLVMValueRef value;   /* the phi or opaque value; NULL for special registers */
+  unsigned position;    /* orders atoms of one kind; see above */
+  bool uniform;         /* the same in every thread of a block */
+  bool non_negative;    /* read as signed, never below zero */
+};
+
+enum { FERRY_AFFINE_MAX_ATOMS = 3, FERRY_AFFINE_MAX_TERMS = 12 };
+
+struct ferry_term {
+  int64_t coefficient;  /* never 0 */
+  unsigned atom_count;  /* 1 to FERRY_AFFINE_MAX_ATOMS, atoms in canonical order */
+  struct ferry_atom atoms[FERRY_AFFINE_MAX_ATOMS];
+};
+
+struct ferry_affine {
+  unsigned width;       /* bits of the value: the form is exact modulo 2^width */
+  bool exact_signed;
+  bool exact_unsigned;
+  int64_t constant;
+  unsigned term_count;
+  struct ferry_term terms[FERRY_AFFINE_MAX_TERMS]; /* last: stored trimmed */
+};
+
+/* Per-function state: loops, uniformity, and the forms found so far. */
+struct ferry_affine_context;
+
+/* NULL for a declaration. */
+struct ferry_affine_context *ferry_affine_context_create(LLVMValueRef fn);
+void ferry_affine_context_free(struct ferry_affine_context *context);
+LLVMValueRef ferry_affine_function(const struct ferry_affine_context *context);
+const struct ferry_loops *ferry_affine_loops(const struct ferry_affine_context *context);
+const struct ferry_uniformity *ferry_affine_uniformity(const struct ferry_affine_context *context);
+
+/* The form of an integer value of at most 64 bits; false for other types. */
+bool ferry_affine_of(struct ferry_affine_context *context, LLVMValueRef value,
+                     struct ferry_affine *out);
+
+/* The form of an integer used as a GEP index into an address of `width`
+ * bits: sign-extended (an inexact form then becomes an opaque atom of the
+ * index, read as signed) or truncated (nothing exact survives), as the GEP
+ * does. False for other types. */
+bool ferry_affine_of_index(struct ferry_affine_context *context, LLVMValueRef index,
+                           unsigned width, struct ferry_affine *out);
+
+/* out = a + scale * b, modulo 2^width, exact neither way; out may be a or
+ * b. False when the widths differ or the sum has too many terms. */
+bool ferry_affine_add_scaled(const struct ferry_affine *a, const struct ferry_affine *b,
+                             int64_t scale, struct ferry_affine *out);
+
+/* Strips GEPs, bitcasts and addrspacecasts (instructions and constant
+ * expressions) from pointer down to *base, a value none of those; the byte
+ * offset of pointer from base, 64 bits wide, goes to *byte_offset (an
+ * addrspacecast keeps offsets: NVPTX maps each space linearly into the
+ * generic one). A GEP the analysis cannot size (scalable or opaque types,
+ * vector indices), one on pointers narrower than 64 bits, or one that would
+ * make too many terms, becomes the base itself. False when pointer is not a
+ * scalar pointer. */
+bool ferry_affine_address(struct ferry_affine_context *context, LLVMValueRef pointer,
+                          LLVMValueRef *base, struct ferry_affine *byte_offset);
+
+/* No tid atom, no varying induction variable, no varying opaque atom. */
+bool ferry_affine_is_uniform(const struct ferry_affine *form);
+
+/* The coefficient of the term that is `atom` alone (0 when absent), e.g.
+ * the stride in tid.x: compared by kind, dimension and value only. */
+int64_t ferry_affine_coefficient_of(const struct ferry_affine *form,
+                                    const struct ferry_atom *atom);
+
+/* Writes e.g. "4*tid.x + 4*ctaid.x*ntid.x + 4*%batch + 16": coefficients of
+ * 1 omitted, induction variables and uniform opaque atoms by their IR name,
+ * varying opaque atoms as "opaque(%v)", the constant last and only when not
+ * 0 (a form with no terms prints its constant). Truncated to size. */
+void ferry_affine_format(const struct ferry_affine *form, char *buf, size_t size);
+
+#endif
