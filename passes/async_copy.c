@@ -11,8 +11,11 @@
  * conversion and every refusal is reported as a remark. */
 #include "address_space.h"
 #include "bridge.h"
+#include "collective_copy.h"
 #include "copy_site.h"
+#include "cost_model.h"
 #include "ferry.h"
+#include "ir_build.h"
 #include "memory.h"
 #include "names.h"
 #include "target.h"
@@ -24,43 +27,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static LLVMValueRef intrinsic(LLVMModuleRef module, const char *name) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  return LLVMGetIntrinsicDeclaration(module, id, NULL, 0);
-}
-
-static LLVMValueRef call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
-                                   const char *name, LLVMValueRef *args,
-                                   unsigned count) {
-  LLVMValueRef fn = intrinsic(module, name);
-  return LLVMBuildCall2(builder, LLVMGlobalGetValueType(fn), fn, args, count, "");
-}
-
-static LLVMValueRef pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer,
-                                     unsigned addrspace) {
-  if (LLVMGetPointerAddressSpace(LLVMTypeOf(pointer)) == addrspace)
-    return pointer;
-  LLVMTypeRef type = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(pointer)), addrspace);
-  return LLVMBuildAddrSpaceCast(builder, pointer, type, "");
-}
-
-static const char *cp_async_name(unsigned size) {
-  switch (size) {
-  case 4: return "llvm.nvvm.cp.async.ca.shared.global.4";
-  case 8: return "llvm.nvvm.cp.async.ca.shared.global.8";
-  default: return "llvm.nvvm.cp.async.cg.shared.global.16";
-  }
-}
-
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
                          const struct ferry_copy_site *site) {
   LLVMPositionBuilderBefore(builder, site->store);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(site->store));
   LLVMValueRef args[2] = {
-      pointer_in_space(builder, site->destination, FERRY_ADDRSPACE_SHARED),
-      pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GLOBAL),
+      ferry_pointer_in_space(builder, site->destination, FERRY_ADDRSPACE_SHARED),
+      ferry_pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GLOBAL),
   };
-  call_intrinsic(builder, module, cp_async_name(site->size), args, 2);
+  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(site->size), args, 2);
   LLVMInstructionEraseFromParent(site->store);
   if (site->load)
     LLVMInstructionEraseFromParent(site->load);
@@ -70,10 +45,10 @@ static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 LLVMValueRef barrier) {
   LLVMPositionBuilderBefore(builder, barrier);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
-  call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
   LLVMValueRef none_pending =
       LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(module)), 0, false);
-  call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &none_pending, 1);
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &none_pending, 1);
 }
 
 /* Code that already manages asynchronous copies or hides its memory
@@ -112,11 +87,66 @@ static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
   ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
 }
 
+/* What will become of one legal copy. */
+struct planned_copy {
+  struct ferry_copy_site site;
+  bool collective;
+  struct ferry_collective_form form;
+};
+
+/* Chooses the block-collective form when it applies, else the per-thread
+ * one; returns NULL (having said why) when neither can move the copy. */
+static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
+                                      const struct ferry_copy_site *site) {
+  struct planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
+  plan->site = *site;
+  char not_collective[200] = "16-byte elements are already whole chunks";
+  if (site->size < 16 && !ferry_option_collective())
+    snprintf(not_collective, sizeof not_collective, "disabled by -ferry-collective=false");
+  else if (site->size < 16)
+    plan->collective = ferry_match_collective(affine, site, &plan->form, not_collective,
+                                              sizeof not_collective);
+  if (plan->collective)
+    return plan;
+  if (site->per_thread_refusal[0]) {
+    char message[400];
+    snprintf(message, sizeof message, "%s; the block-collective form does not apply: %s",
+             site->per_thread_refusal, not_collective);
+    ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
+    free(plan);
+    return NULL;
+  }
+  if (site->size < 16) {
+    char message[300];
+    snprintf(message, sizeof message, "per-thread cp.async: the block-collective form "
+             "does not apply: %s", not_collective);
+    ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
+  }
+  return plan;
+}
+
+static void remark_conversion(const struct planned_copy *plan) {
+  char message[300];
+  if (plan->collective)
+    snprintf(message, sizeof message,
+             "converted the block's %u-byte global-to-shared copies to 16-byte "
+             "cp.async.cg chunks over %s (the original copy stays as the fallback "
+             "when a uniform alignment check fails); they complete before the next "
+             "barrier", plan->site.size,
+             plan->form.row_stride ? "each row of threadIdx.y" : "blockDim.x elements");
+  else
+    snprintf(message, sizeof message,
+             "converted a %u-byte global-to-shared copy to cp.async.%s; it completes "
+             "before the next barrier", plan->site.size, plan->site.size == 16 ? "cg" : "ca");
+  ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
+}
+
 static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
                              LLVMTargetDataRef layout, LLVMBuilderRef builder) {
   struct ferry_target target = ferry_function_target(fn);
   const char *refusal = function_refusal(fn);
-  struct ferry_vec convertible = {0};
+  struct ferry_affine_context *affine = NULL;
+  struct ferry_vec plans = {0};
   bool told_function = false;
 
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -144,42 +174,48 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
         ferry_copy_site_free(&site);
         continue;
       }
-      if (verdict == FERRY_COPY_CONVERTIBLE && site.per_thread_refusal[0]) {
-        verdict = FERRY_COPY_REFUSED;
-        snprintf(reason, sizeof reason, "%s", site.per_thread_refusal);
-      }
       if (verdict == FERRY_COPY_REFUSED) {
         ferry_remark(FERRY_REMARK_MISSED, inst, "CopyRefused", reason);
         ferry_copy_site_free(&site);
         continue;
       }
-      struct ferry_copy_site *kept = ferry_xmalloc(sizeof *kept);
-      *kept = site;
-      ferry_vec_push(&convertible, kept);
+      if (!ferry_copy_pays(&site, reason, sizeof reason)) {
+        ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      if (!affine)
+        affine = ferry_affine_context_create(fn);
+      struct planned_copy *plan = plan_copy(affine, &site);
+      if (plan)
+        ferry_vec_push(&plans, plan);
+      else
+        ferry_copy_site_free(&site);
     }
 
   /* Decide everything first, then rewrite: each decision was made on the
    * original code, where the other copies are still plain stores. */
   struct ferry_vec barriers = {0};
-  for (size_t i = 0; i < convertible.count; i++) {
-    struct ferry_copy_site *site = convertible.items[i];
-    char message[256];
-    snprintf(message, sizeof message,
-             "converted a %u-byte global-to-shared copy to cp.async.%s; it completes "
-             "before the next barrier", site->size, site->size == 16 ? "cg" : "ca");
-    ferry_remark(FERRY_REMARK_PASSED, site->store, "CopyConverted", message);
-    for (size_t b = 0; b < site->consumers.barriers.count; b++)
-      ferry_vec_push_unique(&barriers, site->consumers.barriers.items[b]);
-    convert_copy(module, builder, site);
-    ferry_copy_site_free(site);
-    free(site);
+  for (size_t i = 0; i < plans.count; i++) {
+    struct planned_copy *plan = plans.items[i];
+    remark_conversion(plan);
+    for (size_t b = 0; b < plan->site.consumers.barriers.count; b++)
+      ferry_vec_push_unique(&barriers, plan->site.consumers.barriers.items[b]);
+    if (plan->collective)
+      ferry_emit_collective(module, builder, &plan->site, &plan->form);
+    else
+      convert_copy(module, builder, &plan->site);
+    ferry_copy_site_free(&plan->site);
+    free(plan);
   }
   for (size_t i = 0; i < barriers.count; i++)
     wait_before_barrier(module, builder, barriers.items[i]);
 
-  bool changed = convertible.count > 0;
-  ferry_vec_free(&convertible);
+  bool changed = plans.count > 0;
+  ferry_vec_free(&plans);
   ferry_vec_free(&barriers);
+  if (affine)
+    ferry_affine_context_free(affine);
   return changed;
 }
 

@@ -4,6 +4,7 @@
 #define FERRY_PASSES_BRIDGE_H
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,6 +24,11 @@ void ferry_remark(enum ferry_remark_kind kind, LLVMValueRef at,
 /* Reports a compile error at an instruction or function, with its source
  * location; the compiler then fails the compilation. */
 void ferry_error(LLVMValueRef at, const char *message);
+
+/* -ferry-collective: whether the block-collective form may be used. */
+bool ferry_option_collective(void);
+/* -ferry-cost-model: whether copies predicted to be slower are left alone. */
+bool ferry_option_cost_model(void);
 
 /* Splits the block of `inst` before it: `inst` and what follows move to a
  * new block, which the old one branches to unconditionally; phis of the

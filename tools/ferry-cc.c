@@ -24,10 +24,14 @@ int main(int argc, char **argv) {
   if (!clang || !*clang)
     clang = FERRY_CLANG;
 
-  bool user_cuda_path = false;
-  for (int i = 1; i < argc; i++)
+  bool user_cuda_path = false, cuda_source = false;
+  for (int i = 1; i < argc; i++) {
     if (has_prefix(argv[i], "--cuda-path"))
       user_cuda_path = true;
+    size_t length = strlen(argv[i]);
+    if (length > 3 && strcmp(argv[i] + length - 3, ".cu") == 0)
+      cuda_source = true;
+  }
 
   const char **args = calloc((size_t)argc + 32, sizeof *args);
   if (!args) {
@@ -36,7 +40,15 @@ int main(int argc, char **argv) {
   }
   int n = 0;
   args[n++] = clang;
+  /* CUDA is C++: link as clang++ would (libstdc++), as nvcc does. */
+  if (cuda_source)
+    args[n++] = "--driver-mode=g++";
   args[n++] = "-fpass-plugin=" FERRY_PLUGIN;
+  /* Loaded once more as a clang plugin, early enough for -mllvm -ferry-*. */
+  args[n++] = "-Xclang";
+  args[n++] = "-load";
+  args[n++] = "-Xclang";
+  args[n++] = FERRY_PLUGIN;
   if (!user_cuda_path)
     args[n++] = "--cuda-path=" FERRY_CUDA_PATH;
   /* clang 22 knows CUDA up to 12.9 and says so for every newer toolkit. */

@@ -1,0 +1,269 @@
+/* Block-collective copies: 16-byte chunks for rows of contiguous elements.
+ *
+ * Matches a legal copy of 1-, 2-, 4- or 8-byte elements in a kernel whose
+ * destination and source byte offsets are
+ *     size*tid.x + (a term in tid.y) + (terms uniform across the block)
+ * over uniform base pointers, reached by every thread of the block or by
+ * none (each branch that can leave the paths to the copy decides
+ * uniformly). Each row of threads then copies one contiguous range of
+ * blockDim.x*size bytes, which the first row_bytes/16 threads of the row
+ * re-issue as cp.async.cg of 16 bytes. A destination that does not depend
+ * on tid.y (or tid.z) is copied by row 0 (plane 0) alone.
+ *
+ * Emits, in place of the copy, one run-time check, uniform within a row:
+ * the row's source and destination and the row length are 16-byte aligned,
+ * and rows do not overlap. It chooses the chunks, or else the original copy,
+ * kept as it was. Refuses (the per-thread form then applies) when any part
+ * of this is not proved, including when anything since the previous barrier
+ * may write the source: another thread now reads that element early. */
+#include "collective_copy.h"
+
+#include "address_space.h"
+#include "barrier.h"
+#include "bridge.h"
+#include "ir_build.h"
+#include "memory.h"
+#include "target.h"
+#include "uniformity.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+static bool refuse(char *reason, size_t size, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(reason, size, format, args);
+  va_end(args);
+  return false;
+}
+
+static bool is_thread_index(const struct ferry_atom *atom, unsigned dimension) {
+  return atom->kind == FERRY_ATOM_TID && atom->dimension == dimension;
+}
+
+struct thread_offset {
+  int64_t x_stride;    /* coefficient of tid.x alone */
+  int64_t y_stride;    /* coefficient of tid.y alone; 0 when absent */
+  bool y_dependent;    /* some term has tid.y */
+};
+
+/* Splits a byte offset into its thread-dependent part, which must be
+ * size*tid.x plus a tid.y term, and the rest, which must be uniform. */
+static bool split_offset(const struct ferry_affine *offset, struct thread_offset *out,
+                         const char *which, char *reason, size_t reason_size) {
+  *out = (struct thread_offset){0};
+  for (unsigned t = 0; t < offset->term_count; t++) {
+    const struct ferry_term *term = &offset->terms[t];
+    bool has_x = false, has_y = false, varying = false;
+    for (unsigned a = 0; a < term->atom_count; a++) {
+      const struct ferry_atom *atom = &term->atoms[a];
+      if (is_thread_index(atom, 0))
+        has_x = true;
+      else if (is_thread_index(atom, 1))
+        has_y = true;
+      else if (!atom->uniform)
+        varying = true;
+    }
+    if (varying)
+      return refuse(reason, reason_size,
+                    "the %s address varies across threads other than through "
+                    "threadIdx.x and threadIdx.y", which);
+    if (has_x && (term->atom_count != 1))
+      return refuse(reason, reason_size,
+                    "the %s address scales threadIdx.x by a non-constant", which);
+    if (has_x)
+      out->x_stride = term->coefficient;
+    if (has_y) {
+      out->y_dependent = true;
+      if (term->atom_count == 1)
+        out->y_stride = term->coefficient;
+    }
+  }
+  return true;
+}
+
+static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
+                                 LLVMValueRef terminator) {
+  if (LLVMIsABranchInst(terminator) && LLVMIsConditional(terminator))
+    return ferry_is_uniform(uniformity, LLVMGetCondition(terminator));
+  if (LLVMIsASwitchInst(terminator))
+    return ferry_is_uniform(uniformity, LLVMGetCondition(terminator));
+  return LLVMGetNumSuccessors(terminator) <= 1;
+}
+
+/* Every thread of the block reaches the copy, or none: collects the blocks
+ * that can reach the copy's block; a branch in them that can leave that set
+ * must decide uniformly. */
+static bool reached_uniformly(const struct ferry_uniformity *uniformity,
+                              LLVMBasicBlockRef target) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(target);
+  struct ferry_vec reaching = {0}, worklist = {0};
+  ferry_vec_push(&reaching, target);
+  ferry_vec_push(&worklist, target);
+  while (worklist.count) {
+    LLVMBasicBlockRef block = worklist.items[--worklist.count];
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef terminator = LLVMGetBasicBlockTerminator(bb);
+      unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
+      for (unsigned i = 0; i < count; i++)
+        if (LLVMGetSuccessor(terminator, i) == block && ferry_vec_push_unique(&reaching, bb))
+          ferry_vec_push(&worklist, bb);
+    }
+  }
+  bool uniform = true;
+  for (size_t i = 0; uniform && i < reaching.count; i++) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(reaching.items[i]);
+    unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
+    bool can_leave = false;
+    for (unsigned s = 0; s < count; s++)
+      if (!ferry_vec_contains(&reaching, LLVMGetSuccessor(terminator, s)))
+        can_leave = true;
+    if (can_leave && !condition_is_uniform(uniformity, terminator))
+      uniform = false;
+  }
+  ferry_vec_free(&reaching);
+  ferry_vec_free(&worklist);
+  return uniform;
+}
+
+static const char *source_written_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (inst == site->load || inst == site->store)
+    return NULL;
+  if (ferry_may_write(inst, site->source))
+    return "the block may write the source since the previous barrier";
+  return NULL;
+}
+
+bool ferry_match_collective(struct ferry_affine_context *context,
+                            const struct ferry_copy_site *site,
+                            struct ferry_collective_form *form,
+                            char *reason, size_t reason_size) {
+  *form = (struct ferry_collective_form){0};
+  LLVMBasicBlockRef block = LLVMGetInstructionParent(site->store);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(block);
+  if (site->size > 8)
+    return refuse(reason, reason_size, "16-byte elements need no widening");
+  if (!ferry_is_kernel(fn))
+    return refuse(reason, reason_size, "not in a kernel: which threads run it is unknown");
+
+  LLVMValueRef destination_base, source_base;
+  struct ferry_affine destination, source;
+  if (!ferry_affine_address(context, site->destination, &destination_base, &destination) ||
+      !ferry_affine_address(context, site->source, &source_base, &source))
+    return refuse(reason, reason_size, "an address has no affine form");
+  const struct ferry_uniformity *uniformity = ferry_affine_uniformity(context);
+  if (!ferry_is_uniform(uniformity, destination_base) ||
+      !ferry_is_uniform(uniformity, source_base))
+    return refuse(reason, reason_size, "a base pointer differs between threads");
+
+  struct thread_offset to, from;
+  if (!split_offset(&destination, &to, "destination", reason, reason_size) ||
+      !split_offset(&source, &from, "source", reason, reason_size))
+    return false;
+  if (to.x_stride != (int64_t)site->size || from.x_stride != (int64_t)site->size)
+    return refuse(reason, reason_size,
+                  "the threads' elements are not contiguous in threadIdx.x");
+  if (to.y_dependent != from.y_dependent)
+    return refuse(reason, reason_size,
+                  "the rows of threadIdx.y would overlap in the destination");
+  if (to.y_dependent && to.y_stride <= 0)
+    return refuse(reason, reason_size,
+                  "the destination's row stride is not a positive constant");
+  form->row_stride = to.y_dependent ? to.y_stride : 0;
+
+  if (!reached_uniformly(uniformity, block))
+    return refuse(reason, reason_size,
+                  "not every thread of the block reaches the copy");
+  const char *objection;
+  if (ferry_find_hazard_since_barrier(site->store, source_written_hazard, (void *)site,
+                                      &objection))
+    return refuse(reason, reason_size, "%s", objection);
+  return true;
+}
+
+static LLVMValueRef special_register(LLVMBuilderRef builder, LLVMModuleRef module,
+                                     const char *name) {
+  LLVMValueRef value = ferry_call_intrinsic(builder, module, name, NULL, 0);
+  return LLVMBuildZExt(builder, value, LLVMInt64TypeInContext(LLVMGetModuleContext(module)), "");
+}
+
+void ferry_emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
+                           const struct ferry_copy_site *site,
+                           const struct ferry_collective_form *form) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
+  LLVMValueRef first = site->load ? site->load : site->store;
+  LLVMMetadataRef location = LLVMInstructionGetDebugLoc(site->store);
+
+  /* Sink the load to the store, so that the pair can move to a block of its
+   * own: nothing between them writes the source (copy_site.c checked), and
+   * the store is the load's only user. */
+  if (site->load && LLVMGetNextInstruction(site->load) != site->store) {
+    LLVMPositionBuilderBefore(builder, site->store);
+    LLVMInstructionRemoveFromParent(site->load);
+    LLVMInsertIntoBuilder(builder, site->load);
+  }
+
+  /* head: [...] -> original: [load; store] -> join: [...] */
+  LLVMBasicBlockRef head = LLVMGetInstructionParent(first);
+  LLVMBasicBlockRef join =
+      ferry_split_block_before(LLVMGetNextInstruction(site->store), "ferry.join");
+  LLVMBasicBlockRef original = ferry_split_block_before(first, "ferry.copy.original");
+  LLVMBasicBlockRef chunked = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunked");
+  LLVMBasicBlockRef issue = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.issue");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMSetCurrentDebugLocation2(builder, location);
+  LLVMValueRef tid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ntid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.x");
+  LLVMValueRef size = LLVMConstInt(i64, site->size, false);
+  /* The row starts size*tid.x bytes before this thread's element. */
+  LLVMValueRef back = LLVMBuildNeg(builder, LLVMBuildMul(builder, tid_x, size, ""), "");
+  LLVMValueRef destination_row = LLVMBuildGEP2(
+      builder, i8, ferry_pointer_in_space(builder, site->destination, FERRY_ADDRSPACE_SHARED),
+      &back, 1, "ferry.row.dst");
+  LLVMValueRef source_row = LLVMBuildGEP2(
+      builder, i8, ferry_pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GLOBAL),
+      &back, 1, "ferry.row.src");
+  LLVMValueRef row_bytes = LLVMBuildMul(builder, ntid_x, size, "ferry.row.bytes");
+  LLVMValueRef bits = LLVMBuildOr(
+      builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""),
+      LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), row_bytes, ""), "");
+  LLVMValueRef aligned = LLVMBuildICmp(
+      builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""),
+      LLVMConstInt(i64, 0, false), "ferry.aligned");
+  if (form->row_stride)
+    aligned = LLVMBuildAnd(builder, aligned,
+                           LLVMBuildICmp(builder, LLVMIntULE, row_bytes,
+                                         LLVMConstInt(i64, (unsigned long long)form->row_stride, false), ""),
+                           "ferry.rows.apart");
+  LLVMBuildCondBr(builder, aligned, chunked, original);
+
+  /* chunked: thread tid.x of the row issues chunk tid.x, if there is one. */
+  LLVMPositionBuilderAtEnd(builder, chunked);
+  LLVMValueRef chunks = LLVMBuildLShr(builder, row_bytes, LLVMConstInt(i64, 4, false), "ferry.chunks");
+  LLVMValueRef issues = LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, "");
+  const char *other_dimensions[2] = {form->row_stride ? NULL : "llvm.nvvm.read.ptx.sreg.tid.y",
+                                     "llvm.nvvm.read.ptx.sreg.tid.z"};
+  for (int d = 0; d < 2; d++)
+    if (other_dimensions[d]) {
+      LLVMValueRef index = special_register(builder, module, other_dimensions[d]);
+      issues = LLVMBuildAnd(builder, issues,
+                            LLVMBuildICmp(builder, LLVMIntEQ, index, LLVMConstInt(i64, 0, false), ""),
+                            "");
+    }
+  LLVMBuildCondBr(builder, issues, issue, join);
+
+  LLVMPositionBuilderAtEnd(builder, issue);
+  LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
+  LLVMValueRef args[2] = {
+      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
+      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
+  };
+  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+  LLVMBuildBr(builder, join);
+}

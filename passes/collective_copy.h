@@ -1,0 +1,37 @@
+/* The block-collective form of a copy (rule 4 of DESIGN.md § Automatic
+ * conversion): when the copies of all threads of a block fill rows of
+ * blockDim.x contiguous elements, the row is re-partitioned into 16-byte
+ * cp.async.cg chunks, one per thread for the first row_bytes/16 threads. */
+#ifndef FERRY_PASSES_COLLECTIVE_COPY_H
+#define FERRY_PASSES_COLLECTIVE_COPY_H
+
+#include "affine.h"
+#include "copy_site.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ferry_collective_form {
+  /* Destination bytes between the rows of threadIdx.y, or 0 when the copy
+   * does not depend on threadIdx.y (every row copies the same range, and
+   * only row 0 needs to). */
+  int64_t row_stride;
+};
+
+/* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has the
+ * collective form; on refusal, reason says why. */
+bool ferry_match_collective(struct ferry_affine_context *context,
+                            const struct ferry_copy_site *site,
+                            struct ferry_collective_form *form,
+                            char *reason, size_t reason_size);
+
+/* Rewrites the copy: a uniform run-time check that the row, the source and
+ * the destination are 16-byte aligned (and rows do not overlap) chooses the
+ * chunked cp.async.cg, or else the original copy, left as it was. */
+void ferry_emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
+                           const struct ferry_copy_site *site,
+                           const struct ferry_collective_form *form);
+
+#endif

@@ -1,0 +1,27 @@
+#include "ir_build.h"
+
+#include <string.h>
+
+LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
+                                  const char *name, LLVMValueRef *args, unsigned count) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(module, id, NULL, 0);
+  return LLVMBuildCall2(builder, LLVMGlobalGetValueType(fn), fn, args, count, "");
+}
+
+LLVMValueRef ferry_pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer,
+                                    unsigned addrspace) {
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(pointer)) == addrspace)
+    return pointer;
+  LLVMTypeRef type =
+      LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(pointer)), addrspace);
+  return LLVMBuildAddrSpaceCast(builder, pointer, type, "");
+}
+
+const char *ferry_cp_async_intrinsic(unsigned size) {
+  switch (size) {
+  case 4: return "llvm.nvvm.cp.async.ca.shared.global.4";
+  case 8: return "llvm.nvvm.cp.async.ca.shared.global.8";
+  default: return "llvm.nvvm.cp.async.cg.shared.global.16";
+  }
+}

@@ -1,0 +1,19 @@
+/* Small IR-building helpers shared by the rewriting passes. */
+#ifndef FERRY_PASSES_IR_BUILD_H
+#define FERRY_PASSES_IR_BUILD_H
+
+#include <llvm-c/Core.h>
+
+/* Calls a non-overloaded intrinsic by name at the builder's position. */
+LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
+                                  const char *name, LLVMValueRef *args, unsigned count);
+
+/* The same address as a pointer in `addrspace`: the pointer itself when it
+ * already is one, else an addrspacecast. The caller has proved the space. */
+LLVMValueRef ferry_pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer,
+                                    unsigned addrspace);
+
+/* The name of cp.async of `size` bytes (4, 8 or 16): .ca below 16, .cg at 16. */
+const char *ferry_cp_async_intrinsic(unsigned size);
+
+#endif

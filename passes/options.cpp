@@ -1,0 +1,24 @@
+// Command-line options of the passes (`opt -ferry-...`, `clang -mllvm
+// -ferry-...`): llvm-c cannot declare a cl::opt. Under clang the plugin
+// must be loaded before options are parsed: ferry-cc passes
+// `-Xclang -load -Xclang ferry.so` besides -fpass-plugin.
+
+#include "bridge.h"
+
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+static cl::opt<bool> Collective(
+    "ferry-collective", cl::init(true),
+    cl::desc("ferry: re-issue the copies of a whole block as 16-byte "
+             "cp.async.cg chunks where they form rows of contiguous "
+             "elements (default on)"));
+
+static cl::opt<bool> CostModel(
+    "ferry-cost-model", cl::init(true),
+    cl::desc("ferry: leave alone the copies that the cost model predicts "
+             "would run slower asynchronously (default on)"));
+
+extern "C" bool ferry_option_collective(void) { return Collective; }
+extern "C" bool ferry_option_cost_model(void) { return CostModel; }
