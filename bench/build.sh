@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds each benchmark twice, legacy (clang 22) and ferry (clang 22 + the
-# plugin), for sm_80 (PTX, JIT-compiled on newer GPUs) and sm_90a, into
+# Builds each benchmark as legacy (clang 22), ferry (clang 22 + the plugin)
+# and ferry-per-thread (the plugin with the block-collective form off), for sm_80 (PTX, JIT-compiled on newer GPUs) and sm_90a, into
 # .carry/bench (or $1). Run the results with bench/run.sh on a GPU machine.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,8 +18,11 @@ for src in "$root"/bench/*.cu; do
     echo "bench: $name $arch legacy"
     "$clang" "${common[@]}" "${archflags[@]}" "$src" -o "$out/$name.$arch.legacy" "${link[@]}"
     echo "bench: $name $arch ferry"
-    "$clang" "${common[@]}" "${archflags[@]}" -fpass-plugin="$root/build/lib/ferry.so" \
+    "$root/build/bin/ferry-cc" "${common[@]}" "${archflags[@]}" \
       -Rpass=ferry "$src" -o "$out/$name.$arch.ferry" "${link[@]}" 2> "$out/$name.$arch.remarks"
     grep -c "remark: converted" "$out/$name.$arch.remarks" | sed "s/^/bench:   converted copies: /"
+    echo "bench: $name $arch ferry, per-thread form only (-mllvm -ferry-collective=false)"
+    "$root/build/bin/ferry-cc" "${common[@]}" "${archflags[@]}" -mllvm -ferry-collective=false \
+      "$src" -o "$out/$name.$arch.ferry-per-thread" "${link[@]}"
   done
 done
