@@ -406,8 +406,11 @@ static void decompose_instruction(struct ferry_affine_context *context, LLVMValu
 }
 
 /* Returns the memoized form; every small integer value gets one. Reachable
- * SSA has no cycle outside phis, which are not looked through; the guard
- * and the depth limit only keep malformed input from recursing forever. */
+ * SSA has no cycle outside phis, which are not looked through, and
+ * unreachable code is not decomposed; the in-progress guard is a second
+ * line of defence. A chain of more than MAX_DEPTH operations ends in an
+ * opaque atom: sound, though which value turns opaque then depends on the
+ * order of queries. */
 static const struct ferry_affine *decompose(struct ferry_affine_context *context,
                                             LLVMValueRef value, unsigned depth) {
   intptr_t found;

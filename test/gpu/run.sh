@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Runs the execution tests built by test/gpu/build.sh, on a GPU machine:
+#
+#   bash test/gpu/run.sh [DIR]      (DIR defaults to .carry/gpu)
+#
+# For every NAME.ARCH.plain / NAME.ARCH.ferry pair in DIR:
+#   run-plain, run-ferry  each binary runs, self-checks against its CPU
+#                         reference, and writes its outputs to a file
+#   cmp                   the two output files are identical, bit for bit
+#   racecheck, synccheck, memcheck
+#                         the plugin binary under compute-sanitizer reports
+#                         0 hazards / 0 errors, exits 0, and writes the same
+#                         bytes again
+# One line per check (PASS/FAIL NAME.ARCH CHECK), then "N passed, N failed";
+# exits non-zero if anything failed. Logs go to $GPU_TEST_LOGS (default
+# DIR/logs). When a sanitizer check of the plugin binary fails, the plain
+# binary is put through the same tool as well, and the result is printed as
+# an INFO line (not counted), to tell a ferry regression from a kernel bug.
+set -uo pipefail
+dir="${1:-.carry/gpu}"
+logs="${GPU_TEST_LOGS:-$dir/logs}"
+mkdir -p "$logs"
+sanitizer="${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}"
+limit="${GPU_TEST_TIMEOUT:-300}" # seconds per program run
+
+nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader 2>/dev/null |
+  sed 's/^/device: /'
+"$sanitizer" --version 2>/dev/null | grep -iE 'version [0-9]|^Version' | sed 's/^/sanitizer: /'
+
+# Racecheck options that this compute-sanitizer accepts (they have changed
+# between releases); the report covers hazards and analysis.
+"$sanitizer" --help > "$logs/sanitizer-help.txt" 2>&1
+racecheck_opts=(--tool racecheck)
+for opt in "--racecheck-report all" "--racecheck-memcpy-async yes"; do
+  grep -q -- "${opt%% *}" "$logs/sanitizer-help.txt" && racecheck_opts+=($opt)
+done
+echo "racecheck options: ${racecheck_opts[*]}"
+
+passed=0
+failed=0
+report() { # report PASS|FAIL NAME CHECK [DETAIL]
+  echo "$1 $2 $3${4:+  ($4)}"
+  if [ "$1" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+}
+
+# sanitize TOOL BINARY LOG OUTFILE: 0 if the tool found nothing and the
+# program passed; the reason otherwise, on stdout.
+sanitize() {
+  local tool=$1 bin=$2 log=$3 outfile=$4 opts rc
+  case "$tool" in
+    racecheck) opts=("${racecheck_opts[@]}") ;;
+    *) opts=(--tool "$tool") ;;
+  esac
+  timeout "$limit" "$sanitizer" "${opts[@]}" --error-exitcode 86 "$bin" "$outfile" > "$log" 2>&1
+  rc=$?
+  if [ "$rc" -eq 124 ]; then echo "timed out after ${limit}s"; return 1; fi
+  if [ "$rc" -eq 86 ]; then echo "sanitizer reported errors: $(grep -E 'SUMMARY' "$log" | tail -n1)"; return 1; fi
+  if [ "$rc" -ne 0 ]; then echo "exit status $rc"; return 1; fi
+  if [ "$tool" = racecheck ] && grep -q 'RACECHECK SUMMARY' "$log"; then
+    if ! grep -qE 'RACECHECK SUMMARY: 0 hazards displayed \(0 errors, 0 warnings\)' "$log"; then
+      echo "summary: $(grep -E 'SUMMARY' "$log" | tail -n1)"
+      return 1
+    fi
+  elif ! grep -qE 'ERROR SUMMARY: 0 errors' "$log"; then
+    echo "summary: $(grep -E 'SUMMARY' "$log" | tail -n1)"
+    return 1
+  fi
+  return 0
+}
+
+shopt -s nullglob
+# What the GPU will execute: cp.async in the embedded PTX (sm_80 builds, which
+# the driver JIT-compiles here) and LDGSTS, its machine instruction, in the
+# embedded SASS (sm_90a builds). Information, not checks.
+if command -v cuobjdump > /dev/null; then
+  for bin in "$dir"/*.plain "$dir"/*.ferry; do
+    ptx=$(cuobjdump -ptx "$bin" 2>/dev/null | grep -c 'cp\.async\.c[ag]')
+    sass=$(cuobjdump -sass "$bin" 2>/dev/null | grep -c 'LDGSTS')
+    echo "INFO $(basename "$bin"): embedded PTX has $ptx cp.async, embedded SASS has $sass LDGSTS"
+  done
+fi
+plains=("$dir"/*.plain)
+[ ${#plains[@]} -gt 0 ] || { echo "no *.plain binaries in $dir (run test/gpu/build.sh)"; exit 2; }
+for plain in "${plains[@]}"; do
+  base="${plain%.plain}"
+  id="$(basename "$base")" # NAME.ARCH
+  ferry="$base.ferry"
+  plain_out="$logs/$id.plain.bin"
+  ferry_out="$logs/$id.ferry.bin"
+  rm -f "$plain_out" "$ferry_out"
+
+  ran_plain=0 ran_ferry=0
+  if timeout "$limit" "$plain" "$plain_out" > "$logs/$id.plain.log" 2>&1; then
+    report PASS "$id" run-plain; ran_plain=1
+  else
+    report FAIL "$id" run-plain "exit $?; $(tail -n1 "$logs/$id.plain.log")"
+  fi
+  if [ ! -x "$ferry" ]; then
+    report FAIL "$id" run-ferry "no plugin binary"
+    continue
+  fi
+  if timeout "$limit" "$ferry" "$ferry_out" > "$logs/$id.ferry.log" 2>&1; then
+    report PASS "$id" run-ferry; ran_ferry=1
+  else
+    report FAIL "$id" run-ferry "exit $?; $(tail -n1 "$logs/$id.ferry.log")"
+  fi
+  if [ -s "$plain_out" ] && [ -s "$ferry_out" ] && cmp -s "$plain_out" "$ferry_out"; then
+    report PASS "$id" cmp "$(stat -c %s "$plain_out") bytes identical"
+  elif [ -s "$plain_out" ] && [ -s "$ferry_out" ]; then
+    report FAIL "$id" cmp "$(cmp "$plain_out" "$ferry_out" 2>&1 | head -n1)"
+  else
+    report FAIL "$id" cmp "an output file is missing or empty"
+  fi
+
+  for tool in racecheck synccheck memcheck; do
+    log="$logs/$id.ferry.$tool.log"
+    sanitized_out="$logs/$id.ferry.$tool.bin"
+    rm -f "$sanitized_out"
+    if why=$(sanitize "$tool" "$ferry" "$log" "$sanitized_out"); then
+      if [ "$ran_plain" = 1 ] && ! cmp -s "$plain_out" "$sanitized_out"; then
+        report FAIL "$id" "$tool" "0 errors, but its output differs from the plain build's"
+      else
+        report PASS "$id" "$tool" "$(grep -E 'SUMMARY' "$log" | tail -n1 | sed 's/^========= //')"
+      fi
+    else
+      report FAIL "$id" "$tool" "$why; log: $log"
+      grep -E '^========= ' "$log" | head -n 12 | sed 's/^/    /'
+      plain_log="$logs/$id.plain.$tool.log"
+      if plain_why=$(sanitize "$tool" "$plain" "$plain_log" "$logs/$id.plain.$tool.bin"); then
+        echo "INFO $id $tool: the plain build is clean under $tool; the failure comes with ferry"
+      else
+        echo "INFO $id $tool: the plain build fails $tool too ($plain_why)"
+      fi
+    fi
+    rm -f "$sanitized_out" "$logs/$id.plain.$tool.bin"
+  done
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
