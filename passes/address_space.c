@@ -13,6 +13,21 @@
 
 enum { MAX_DEPTH = 64 };
 
+/* What a merge (phi, select, local variable) met again during one query
+ * answers: nothing new. The merge's space is decided where it was first
+ * entered, and a value that only feeds itself adds no other space. */
+#define SPACE_REVISITED ((enum ferry_space)100)
+
+static bool agrees(enum ferry_space space, bool *any, enum ferry_space *agreed) {
+  if (space == SPACE_REVISITED)
+    return true;
+  if (space == FERRY_SPACE_UNKNOWN || (*any && space != *agreed))
+    return false;
+  *agreed = space;
+  *any = true;
+  return true;
+}
+
 static enum ferry_space space_of_addrspace(unsigned addrspace) {
   switch (addrspace) {
   case FERRY_ADDRSPACE_GLOBAL: return FERRY_SPACE_GLOBAL;
@@ -65,7 +80,7 @@ static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
 static enum ferry_space infer_merge(LLVMValueRef merge, struct ferry_vec *visiting,
                                     int depth) {
   if (!ferry_vec_push_unique(visiting, merge))
-    return FERRY_SPACE_UNKNOWN;
+    return SPACE_REVISITED;
   enum ferry_space agreed = FERRY_SPACE_UNKNOWN;
   bool any = false;
   bool phi = LLVMIsAPHINode(merge) != NULL;
@@ -73,15 +88,10 @@ static enum ferry_space infer_merge(LLVMValueRef merge, struct ferry_vec *visiti
   for (unsigned i = 0; i < count; i++) {
     LLVMValueRef incoming = phi ? LLVMGetIncomingValue(merge, i)
                                 : LLVMGetOperand(merge, i + 1);
-    if (ferry_vec_contains(visiting, incoming))
-      continue;
     if (LLVMIsAUndefValue(incoming) || LLVMIsAPoisonValue(incoming))
       continue;
-    enum ferry_space space = infer(incoming, visiting, depth + 1);
-    if (space == FERRY_SPACE_UNKNOWN || (any && space != agreed))
+    if (!agrees(infer(incoming, visiting, depth + 1), &any, &agreed))
       return FERRY_SPACE_UNKNOWN;
-    agreed = space;
-    any = true;
   }
   return any ? agreed : FERRY_SPACE_UNKNOWN;
 }
@@ -93,8 +103,10 @@ static enum ferry_space infer_merge(LLVMValueRef merge, struct ferry_vec *visiti
 static enum ferry_space infer_local_variable(LLVMValueRef load,
                                              struct ferry_vec *visiting, int depth) {
   LLVMValueRef variable = LLVMGetOperand(load, 0);
-  if (!LLVMIsAAllocaInst(variable) || !ferry_vec_push_unique(visiting, variable))
+  if (!LLVMIsAAllocaInst(variable))
     return FERRY_SPACE_UNKNOWN;
+  if (!ferry_vec_push_unique(visiting, variable))
+    return SPACE_REVISITED;
   enum ferry_space agreed = FERRY_SPACE_UNKNOWN;
   bool any = false;
   for (LLVMUseRef use = LLVMGetFirstUse(variable); use; use = LLVMGetNextUse(use)) {
@@ -107,13 +119,25 @@ static enum ferry_space infer_local_variable(LLVMValueRef load,
     LLVMValueRef stored = LLVMGetOperand(user, 0);
     if (LLVMGetTypeKind(LLVMTypeOf(stored)) != LLVMPointerTypeKind)
       return FERRY_SPACE_UNKNOWN;
-    enum ferry_space space = infer(stored, visiting, depth + 1);
-    if (space == FERRY_SPACE_UNKNOWN || (any && space != agreed))
+    if (!agrees(infer(stored, visiting, depth + 1), &any, &agreed))
       return FERRY_SPACE_UNKNOWN;
-    agreed = space;
-    any = true;
   }
   return any ? agreed : FERRY_SPACE_UNKNOWN;
+}
+
+/* A pointer parameter of a kernel points to global memory, but for a byval
+ * one (a struct passed by value), which points to the parameter's own copy. */
+static enum ferry_space kernel_argument_space(LLVMValueRef argument) {
+  LLVMValueRef fn = LLVMGetParamParent(argument);
+  if (!ferry_is_kernel(fn))
+    return FERRY_SPACE_UNKNOWN;
+  unsigned index = 0;
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p != argument; p = LLVMGetNextParam(p))
+    index++;
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  if (LLVMGetEnumAttributeAtIndex(fn, index + 1, byval))
+    return FERRY_SPACE_PARAM;
+  return FERRY_SPACE_GLOBAL;
 }
 
 static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
@@ -130,8 +154,7 @@ static enum ferry_space infer(LLVMValueRef pointer, struct ferry_vec *visiting,
   if (LLVMIsAPHINode(pointer) || LLVMIsASelectInst(pointer))
     return infer_merge(pointer, visiting, depth);
   if (LLVMIsAArgument(pointer))
-    return ferry_is_kernel(LLVMGetParamParent(pointer)) ? FERRY_SPACE_GLOBAL
-                                                        : FERRY_SPACE_UNKNOWN;
+    return kernel_argument_space(pointer);
   if (LLVMIsAGlobalVariable(pointer))
     return FERRY_SPACE_GLOBAL;
   if (LLVMIsAAllocaInst(pointer))
@@ -145,7 +168,7 @@ enum ferry_space ferry_infer_space(LLVMValueRef pointer) {
   struct ferry_vec visiting = {0};
   enum ferry_space space = infer(pointer, &visiting, 0);
   ferry_vec_free(&visiting);
-  return space;
+  return space == SPACE_REVISITED ? FERRY_SPACE_UNKNOWN : space;
 }
 
 const char *ferry_space_name(enum ferry_space space) {

@@ -12,6 +12,7 @@
 #include "address_space.h"
 #include "bridge.h"
 #include "collective_copy.h"
+#include "copy_emit.h"
 #include "copy_site.h"
 #include "cost_model.h"
 #include "ferry.h"
@@ -27,28 +28,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What will become of one legal copy. */
+struct planned_copy {
+  struct ferry_copy_site site;
+  bool collective;
+  struct ferry_collective_form form;
+};
+
+/* Replaces the copy with its converted form. */
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
-                         const struct ferry_copy_site *site) {
-  LLVMPositionBuilderBefore(builder, site->store);
-  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(site->store));
-  LLVMValueRef args[2] = {
-      ferry_pointer_in_space(builder, site->destination, FERRY_ADDRSPACE_SHARED),
-      ferry_pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GLOBAL),
+                         const struct planned_copy *plan) {
+  const struct ferry_copy_site *site = &plan->site;
+  struct ferry_copy_form form = {
+      .size = site->size,
+      .align = site->align,
+      .collective = plan->collective,
+      .row_stride = plan->form.row_stride,
   };
-  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(site->size), args, 2);
+  ferry_emit_copy(module, builder, site->store, site->destination, site->source, &form, NULL);
   LLVMInstructionEraseFromParent(site->store);
   if (site->load)
     LLVMInstructionEraseFromParent(site->load);
-}
-
-static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
-                                LLVMValueRef barrier) {
-  LLVMPositionBuilderBefore(builder, barrier);
-  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
-  LLVMValueRef none_pending =
-      LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(module)), 0, false);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &none_pending, 1);
 }
 
 /* Code that already manages asynchronous copies or hides its memory
@@ -86,13 +86,6 @@ static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
              "not converted: cp.async needs sm_80 or newer; the function targets %s", sm);
   ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
 }
-
-/* What will become of one legal copy. */
-struct planned_copy {
-  struct ferry_copy_site site;
-  bool collective;
-  struct ferry_collective_form form;
-};
 
 /* Chooses the block-collective form when it applies, else the per-thread
  * one; returns NULL (having said why) when neither can move the copy. */
@@ -201,15 +194,12 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
     remark_conversion(plan);
     for (size_t b = 0; b < plan->site.consumers.barriers.count; b++)
       ferry_vec_push_unique(&barriers, plan->site.consumers.barriers.items[b]);
-    if (plan->collective)
-      ferry_emit_collective(module, builder, &plan->site, &plan->form);
-    else
-      convert_copy(module, builder, &plan->site);
+    convert_copy(module, builder, plan);
     ferry_copy_site_free(&plan->site);
     free(plan);
   }
   for (size_t i = 0; i < barriers.count; i++)
-    wait_before_barrier(module, builder, barriers.items[i]);
+    ferry_emit_commit_and_wait(module, builder, barriers.items[i], 0);
 
   bool changed = plans.count > 0;
   ferry_vec_free(&plans);

@@ -10,23 +10,18 @@
  * re-issue as cp.async.cg of 16 bytes. A destination that does not depend
  * on tid.y (or tid.z) is copied by row 0 (plane 0) alone.
  *
- * Emits, in place of the copy, one run-time check, uniform within a row:
- * the row's source and destination and the row length are 16-byte aligned,
- * and rows do not overlap. It chooses the chunks, or else the original copy,
- * kept as it was. Refuses (the per-thread form then applies) when any part
+ * copy_emit.c emits the form. Refuses (the per-thread form then applies)
+ * when any part
  * of this is not proved, including when anything since the previous barrier
  * may write the source: another thread now reads that element early. */
 #include "collective_copy.h"
 
 #include "address_space.h"
 #include "barrier.h"
-#include "bridge.h"
-#include "ir_build.h"
 #include "memory.h"
 #include "target.h"
 #include "uniformity.h"
 
-#include <llvm-c/DebugInfo.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -181,89 +176,4 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                                       &objection))
     return refuse(reason, reason_size, "%s", objection);
   return true;
-}
-
-static LLVMValueRef special_register(LLVMBuilderRef builder, LLVMModuleRef module,
-                                     const char *name) {
-  LLVMValueRef value = ferry_call_intrinsic(builder, module, name, NULL, 0);
-  return LLVMBuildZExt(builder, value, LLVMInt64TypeInContext(LLVMGetModuleContext(module)), "");
-}
-
-void ferry_emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
-                           const struct ferry_copy_site *site,
-                           const struct ferry_collective_form *form) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
-  LLVMValueRef first = site->load ? site->load : site->store;
-  LLVMMetadataRef location = LLVMInstructionGetDebugLoc(site->store);
-
-  /* Sink the load to the store, so that the pair can move to a block of its
-   * own: nothing between them writes the source (copy_site.c checked), and
-   * the store is the load's only user. */
-  if (site->load && LLVMGetNextInstruction(site->load) != site->store) {
-    LLVMPositionBuilderBefore(builder, site->store);
-    LLVMInstructionRemoveFromParent(site->load);
-    LLVMInsertIntoBuilder(builder, site->load);
-  }
-
-  /* head: [...] -> original: [load; store] -> join: [...] */
-  LLVMBasicBlockRef head = LLVMGetInstructionParent(first);
-  LLVMBasicBlockRef join =
-      ferry_split_block_before(LLVMGetNextInstruction(site->store), "ferry.join");
-  LLVMBasicBlockRef original = ferry_split_block_before(first, "ferry.copy.original");
-  LLVMBasicBlockRef chunked = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunked");
-  LLVMBasicBlockRef issue = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.issue");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
-
-  LLVMPositionBuilderAtEnd(builder, head);
-  LLVMSetCurrentDebugLocation2(builder, location);
-  LLVMValueRef tid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.tid.x");
-  LLVMValueRef ntid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.x");
-  LLVMValueRef size = LLVMConstInt(i64, site->size, false);
-  /* The row starts size*tid.x bytes before this thread's element. */
-  LLVMValueRef back = LLVMBuildNeg(builder, LLVMBuildMul(builder, tid_x, size, ""), "");
-  LLVMValueRef destination_row = LLVMBuildGEP2(
-      builder, i8, ferry_pointer_in_space(builder, site->destination, FERRY_ADDRSPACE_SHARED),
-      &back, 1, "ferry.row.dst");
-  LLVMValueRef source_row = LLVMBuildGEP2(
-      builder, i8, ferry_pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GLOBAL),
-      &back, 1, "ferry.row.src");
-  LLVMValueRef row_bytes = LLVMBuildMul(builder, ntid_x, size, "ferry.row.bytes");
-  LLVMValueRef bits = LLVMBuildOr(
-      builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""),
-      LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), row_bytes, ""), "");
-  LLVMValueRef aligned = LLVMBuildICmp(
-      builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""),
-      LLVMConstInt(i64, 0, false), "ferry.aligned");
-  if (form->row_stride)
-    aligned = LLVMBuildAnd(builder, aligned,
-                           LLVMBuildICmp(builder, LLVMIntULE, row_bytes,
-                                         LLVMConstInt(i64, (unsigned long long)form->row_stride, false), ""),
-                           "ferry.rows.apart");
-  LLVMBuildCondBr(builder, aligned, chunked, original);
-
-  /* chunked: thread tid.x of the row issues chunk tid.x, if there is one. */
-  LLVMPositionBuilderAtEnd(builder, chunked);
-  LLVMValueRef chunks = LLVMBuildLShr(builder, row_bytes, LLVMConstInt(i64, 4, false), "ferry.chunks");
-  LLVMValueRef issues = LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, "");
-  const char *other_dimensions[2] = {form->row_stride ? NULL : "llvm.nvvm.read.ptx.sreg.tid.y",
-                                     "llvm.nvvm.read.ptx.sreg.tid.z"};
-  for (int d = 0; d < 2; d++)
-    if (other_dimensions[d]) {
-      LLVMValueRef index = special_register(builder, module, other_dimensions[d]);
-      issues = LLVMBuildAnd(builder, issues,
-                            LLVMBuildICmp(builder, LLVMIntEQ, index, LLVMConstInt(i64, 0, false), ""),
-                            "");
-    }
-  LLVMBuildCondBr(builder, issues, issue, join);
-
-  LLVMPositionBuilderAtEnd(builder, issue);
-  LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
-  LLVMValueRef args[2] = {
-      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
-      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
-  };
-  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
-  LLVMBuildBr(builder, join);
 }

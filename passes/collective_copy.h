@@ -27,11 +27,4 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                             struct ferry_collective_form *form,
                             char *reason, size_t reason_size);
 
-/* Rewrites the copy: a uniform run-time check that the row, the source and
- * the destination are 16-byte aligned (and rows do not overlap) chooses the
- * chunked cp.async.cg, or else the original copy, left as it was. */
-void ferry_emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
-                           const struct ferry_copy_site *site,
-                           const struct ferry_collective_form *form);
-
 #endif

@@ -160,6 +160,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   unsigned align = 1;
   if (!match_copy(inst, layout, site, &align))
     return FERRY_COPY_NOT_A_COPY;
+  site->align = align;
 
   enum ferry_space from = ferry_infer_space(site->source);
   enum ferry_space to = ferry_infer_space(site->destination);

@@ -18,6 +18,7 @@ struct ferry_copy_site {
   LLVMValueRef source;      /* the global pointer read */
   LLVMValueRef destination; /* the shared pointer written */
   unsigned size;            /* bytes per element: 1, 2, 4, 8 or 16 */
+  unsigned align;           /* alignment both sides are known to have */
   /* Why one thread's cp.async cannot move this element (too small or
    * under-aligned), or "" when it can. */
   char per_thread_refusal[160];

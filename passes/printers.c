@@ -59,7 +59,7 @@ void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out) {
             ferry_analyze_copy(inst, layout, &site, reason, sizeof reason);
         if (verdict != FERRY_COPY_NOT_A_COPY) {
           char destination[256];
-          ferry_value_name(LLVMGetOperand(inst, 1), destination, sizeof destination);
+          ferry_value_name(site.destination, destination, sizeof destination);
           fprintf(out, "  copy to %s:", destination);
           if (verdict == FERRY_COPY_CONVERTIBLE) {
             for (size_t i = 0; i < site.consumers.barriers.count; i++)

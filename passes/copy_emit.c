@@ -1,0 +1,159 @@
+/* The code of a converted copy. The collective form, for a thread at
+ * (tid.x, tid.y, tid.z) copying the element at row offset size*tid.x:
+ *
+ *   row_dst = dst - size*tid.x;  row_src = src - size*tid.x
+ *   row_bytes = ntid.x * size
+ *   if ((row_dst | row_src | row_bytes) % 16 == 0 [&& row_bytes <= row_stride])
+ *     if (tid.x < row_bytes/16 [&& tid.y == 0] && tid.z == 0)
+ *       cp.async.cg 16 (row_dst + 16*tid.x, row_src + 16*tid.x)
+ *   else
+ *     *dst = *src        (the original copy)
+ *
+ * The check is the same for every thread of a row, so a row takes one
+ * branch; when the copy does not depend on tid.y (row_stride 0) all rows
+ * are the same and row 0 alone issues the chunks. */
+#include "copy_emit.h"
+
+#include "address_space.h"
+#include "bridge.h"
+#include "ir_build.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stddef.h>
+
+static LLVMValueRef special_register(LLVMBuilderRef builder, LLVMModuleRef module,
+                                     const char *name) {
+  LLVMValueRef value = ferry_call_intrinsic(builder, module, name, NULL, 0);
+  return LLVMBuildZExt(builder, value, LLVMInt64TypeInContext(LLVMGetModuleContext(module)), "");
+}
+
+/* Splits before `before` and returns a new empty block placed between the
+ * head and the rest; the head ends in an unconditional branch to `*join`
+ * (the rest) that the caller replaces. */
+static LLVMBasicBlockRef open_region(LLVMValueRef before, const char *name,
+                                     LLVMBasicBlockRef *head, LLVMBasicBlockRef *join) {
+  *head = LLVMGetInstructionParent(before);
+  *join = ferry_split_block_before(before, "ferry.join");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(*head));
+  return LLVMInsertBasicBlockInContext(LLVMGetTypeContext(LLVMTypeOf(before)), *join, name);
+}
+
+static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
+                            LLVMValueRef destination, LLVMValueRef source, unsigned size) {
+  LLVMValueRef args[2] = {
+      ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED),
+      ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL),
+  };
+  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(size), args, 2);
+}
+
+static void emit_plain_copy(LLVMBuilderRef builder, LLVMContextRef context,
+                            LLVMValueRef destination, LLVMValueRef source,
+                            const struct ferry_copy_form *form) {
+  LLVMTypeRef element = LLVMIntTypeInContext(context, 8 * form->size);
+  LLVMValueRef value = LLVMBuildLoad2(builder, element, source, "");
+  LLVMSetAlignment(value, form->align);
+  LLVMSetAlignment(LLVMBuildStore(builder, value, destination), form->align);
+}
+
+/* At the builder's position, in a block of its own; ends in branches to join. */
+static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
+                            LLVMValueRef destination, LLVMValueRef source,
+                            const struct ferry_copy_form *form, LLVMBasicBlockRef join) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, false);
+  LLVMBasicBlockRef chunked = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunked");
+  LLVMBasicBlockRef issue = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.issue");
+  LLVMBasicBlockRef original = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.original");
+
+  LLVMValueRef tid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.tid.x");
+  LLVMValueRef ntid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.x");
+  LLVMValueRef size = LLVMConstInt(i64, form->size, false);
+  LLVMValueRef back = LLVMBuildNeg(builder, LLVMBuildMul(builder, tid_x, size, ""), "");
+  LLVMValueRef destination_row = LLVMBuildGEP2(
+      builder, i8, ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED),
+      &back, 1, "ferry.row.dst");
+  LLVMValueRef source_row = LLVMBuildGEP2(
+      builder, i8, ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL), &back, 1,
+      "ferry.row.src");
+  LLVMValueRef row_bytes = LLVMBuildMul(builder, ntid_x, size, "ferry.row.bytes");
+  LLVMValueRef bits = LLVMBuildOr(
+      builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""),
+      LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), row_bytes, ""), "");
+  LLVMValueRef aligned = LLVMBuildICmp(
+      builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""), zero,
+      "ferry.aligned");
+  if (form->row_stride)
+    aligned = LLVMBuildAnd(
+        builder, aligned,
+        LLVMBuildICmp(builder, LLVMIntULE, row_bytes,
+                      LLVMConstInt(i64, (unsigned long long)form->row_stride, false), ""),
+        "ferry.rows.apart");
+  LLVMBuildCondBr(builder, aligned, chunked, original);
+
+  LLVMPositionBuilderAtEnd(builder, chunked);
+  LLVMValueRef chunks = LLVMBuildLShr(builder, row_bytes, LLVMConstInt(i64, 4, false), "");
+  LLVMValueRef issues = LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, "");
+  const char *only_first[2] = {form->row_stride ? NULL : "llvm.nvvm.read.ptx.sreg.tid.y",
+                               "llvm.nvvm.read.ptx.sreg.tid.z"};
+  for (int d = 0; d < 2; d++)
+    if (only_first[d])
+      issues = LLVMBuildAnd(
+          builder, issues,
+          LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
+                        zero, ""),
+          "");
+  LLVMBuildCondBr(builder, issues, issue, join);
+
+  LLVMPositionBuilderAtEnd(builder, issue);
+  LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
+  LLVMValueRef args[2] = {
+      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
+      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
+  };
+  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+  LLVMBuildBr(builder, join);
+
+  LLVMPositionBuilderAtEnd(builder, original);
+  emit_plain_copy(builder, context, destination, source, form);
+  LLVMBuildBr(builder, join);
+}
+
+void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef before,
+                     LLVMValueRef destination, LLVMValueRef source,
+                     const struct ferry_copy_form *form, LLVMValueRef guard) {
+  LLVMMetadataRef location = LLVMInstructionGetDebugLoc(before);
+  if (!guard && !form->collective) {
+    LLVMPositionBuilderBefore(builder, before);
+    LLVMSetCurrentDebugLocation2(builder, location);
+    emit_per_thread(module, builder, destination, source, form->size);
+    return;
+  }
+  LLVMBasicBlockRef head, join;
+  LLVMBasicBlockRef body = open_region(before, "ferry.copy", &head, &join);
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMSetCurrentDebugLocation2(builder, location);
+  if (guard)
+    LLVMBuildCondBr(builder, guard, body, join);
+  else
+    LLVMBuildBr(builder, body);
+  LLVMPositionBuilderAtEnd(builder, body);
+  if (form->collective) {
+    emit_collective(module, builder, destination, source, form, join);
+  } else {
+    emit_per_thread(module, builder, destination, source, form->size);
+    LLVMBuildBr(builder, join);
+  }
+}
+
+void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,
+                                LLVMValueRef before, unsigned pending) {
+  LLVMPositionBuilderBefore(builder, before);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(before));
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  LLVMValueRef count =
+      LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(module)), pending, false);
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &count, 1);
+}

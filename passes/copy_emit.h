@@ -1,0 +1,31 @@
+/* Emitting one thread's part of a converted copy, wherever a pass needs it:
+ * in place of the original copy, or (pipelining) for a later iteration in a
+ * slot of a ring. */
+#ifndef FERRY_PASSES_COPY_EMIT_H
+#define FERRY_PASSES_COPY_EMIT_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ferry_copy_form {
+  unsigned size;            /* bytes per element */
+  unsigned align;           /* alignment both sides are known to have */
+  bool collective;          /* 16-byte chunks over rows (collective_copy.h) */
+  int64_t row_stride;       /* collective: destination bytes between rows; 0: one row */
+};
+
+/* Emits, before `before`, the copy of this thread's element from `source`
+ * (a global pointer) to `destination` (a shared pointer): a per-thread
+ * cp.async, or the collective form (a uniform alignment check choosing
+ * 16-byte chunks or a plain load and store). When `guard` is not NULL the
+ * copy happens only where it is true. May split the block of `before`. */
+void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef before,
+                     LLVMValueRef destination, LLVMValueRef source,
+                     const struct ferry_copy_form *form, LLVMValueRef guard);
+
+/* cp.async.commit_group; cp.async.wait_group pending; before `before`. */
+void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,
+                                LLVMValueRef before, unsigned pending);
+
+#endif
