@@ -22,9 +22,13 @@ __device__ void compute(int *global_out, const int *shared_in) {
   global_out[i] = shared_in[i] * 3 + shared_in[(i + 1) % blockDim.x];
 }
 
-__global__ void copy_compute(int *global_out, const int *global_in,
+// The seeds' loop with a static tile (the pipeliner replicates static
+// shared arrays; an extern one has no size to replicate) and __restrict__
+// pointers (without them the output may alias the input, and no copy may be
+// issued ahead of the compute that could write it).
+__global__ void copy_compute(int *__restrict__ global_out, const int *__restrict__ global_in,
                              size_t batch_sz) {
-  extern __shared__ int shared[];
+  __shared__ int shared[256];
   size_t local_idx = threadIdx.x;
   size_t grid_size = (size_t)gridDim.x * blockDim.x;
   for (size_t batch = 0; batch < batch_sz; batch++) {
@@ -108,7 +112,7 @@ int main() {
     size_t used = batches * blocks * threads;
     CHECK(cudaMemset(out, 0xff, elements * sizeof(int)));
     float ms = median_ms([&] {
-      copy_compute<<<blocks, threads, threads * sizeof(int)>>>(out, in, batches);
+      copy_compute<<<blocks, threads>>>(out, in, batches);
     }, reps);
     CHECK(cudaMemcpy(host.data(), out, used * sizeof(int), cudaMemcpyDeviceToHost));
     printf("copy_compute,%d_blocks_per_sm,%.4f,%.1f,%llx\n", per_sm, ms,

@@ -14,6 +14,7 @@
 #include "collective_copy.h"
 #include "copy_emit.h"
 #include "copy_site.h"
+#include "pipeline.h"
 #include "cost_model.h"
 #include "ferry.h"
 #include "ir_build.h"
@@ -24,6 +25,7 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,18 +35,23 @@ struct planned_copy {
   struct ferry_copy_site site;
   bool collective;
   struct ferry_collective_form form;
+  bool pipelined;
 };
+
+static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
+  return (struct ferry_copy_form){
+      .size = plan->site.size,
+      .align = plan->site.align,
+      .collective = plan->collective,
+      .row_stride = plan->form.row_stride,
+  };
+}
 
 /* Replaces the copy with its converted form. */
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
                          const struct planned_copy *plan) {
   const struct ferry_copy_site *site = &plan->site;
-  struct ferry_copy_form form = {
-      .size = site->size,
-      .align = site->align,
-      .collective = plan->collective,
-      .row_stride = plan->form.row_stride,
-  };
+  struct ferry_copy_form form = copy_form(plan);
   ferry_emit_copy(module, builder, site->store, site->destination, site->source, &form, NULL);
   LLVMInstructionEraseFromParent(site->store);
   if (site->load)
@@ -134,6 +141,69 @@ static void remark_conversion(const struct planned_copy *plan) {
   ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
 }
 
+/* Records that `barrier` must wait until at most `pending` groups are in
+ * flight; a barrier named twice keeps the stricter wait. */
+static void add_wait(struct ferry_vec *waits, LLVMValueRef barrier, unsigned pending) {
+  for (size_t i = 0; i < waits->count; i += 2)
+    if (waits->items[i] == barrier) {
+      if ((uintptr_t)waits->items[i + 1] > pending)
+        waits->items[i + 1] = (void *)(uintptr_t)pending;
+      return;
+    }
+  ferry_vec_push(waits, barrier);
+  ferry_vec_push(waits, (void *)(uintptr_t)pending);
+}
+
+/* Groups the planned copies by innermost loop and checks each group for
+ * pipelining; every check is made before any rewrite. */
+static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *affine,
+                           struct ferry_vec *plans, struct ferry_vec *pipelines) {
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
+    const struct ferry_loop *loop = ferry_loop_at(loops, l);
+    struct ferry_pipeline_copy copies[16];
+    struct planned_copy *members[16];
+    size_t count = 0;
+    bool too_many = false;
+    for (size_t i = 0; i < plans->count; i++) {
+      struct planned_copy *plan = plans->items[i];
+      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
+        continue;
+      if (count == 16) {
+        too_many = true;
+        break;
+      }
+      members[count] = plan;
+      copies[count++] = (struct ferry_pipeline_copy){&plan->site, copy_form(plan)};
+    }
+    if (!count || too_many)
+      continue;
+    char reason[300];
+    struct ferry_pipeline *pipeline =
+        ferry_pipeline_check(module, affine, loop, copies, count, reason, sizeof reason);
+    char message[400];
+    if (!pipeline) {
+      snprintf(message, sizeof message, "the copy loop is not pipelined: %s", reason);
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
+      continue;
+    }
+    for (size_t i = 0; i < count; i++) {
+      members[i]->pipelined = true;
+      snprintf(message, sizeof message,
+               "converted a %u-byte global-to-shared copy to %s and pipelined its loop "
+               "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
+               "of shared buffers and waits only for its own",
+               members[i]->site.size,
+               members[i]->collective ? "16-byte cp.async.cg chunks of the block"
+                                      : (members[i]->site.size == 16 ? "cp.async.cg"
+                                                                     : "cp.async.ca"),
+               ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1);
+      ferry_remark(FERRY_REMARK_PASSED, members[i]->site.store, "CopyPipelined", message);
+    }
+    ferry_vec_push(pipelines, pipeline);
+  }
+}
+
 static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
                              LLVMTargetDataRef layout, LLVMBuilderRef builder) {
   struct ferry_target target = ferry_function_target(fn);
@@ -188,22 +258,37 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
 
   /* Decide everything first, then rewrite: each decision was made on the
    * original code, where the other copies are still plain stores. */
-  struct ferry_vec barriers = {0};
+  struct ferry_vec pipelines = {0};
+  if (plans.count)
+    plan_pipelines(module, affine, &plans, &pipelines);
+
+  struct ferry_vec waits = {0}; /* barrier, then pending groups allowed */
+  for (size_t i = 0; i < pipelines.count; i++) {
+    struct ferry_pipeline *pipeline = pipelines.items[i];
+    add_wait(&waits, ferry_pipeline_barrier(pipeline), ferry_pipeline_stages(pipeline) - 1);
+    ferry_pipeline_apply(module, builder, pipeline);
+  }
   for (size_t i = 0; i < plans.count; i++) {
     struct planned_copy *plan = plans.items[i];
-    remark_conversion(plan);
-    for (size_t b = 0; b < plan->site.consumers.barriers.count; b++)
-      ferry_vec_push_unique(&barriers, plan->site.consumers.barriers.items[b]);
-    convert_copy(module, builder, plan);
+    if (!plan->pipelined) {
+      remark_conversion(plan);
+      for (size_t b = 0; b < plan->site.consumers.barriers.count; b++)
+        add_wait(&waits, plan->site.consumers.barriers.items[b], 0);
+      convert_copy(module, builder, plan);
+    }
+  }
+  for (size_t i = 0; i < waits.count; i += 2)
+    ferry_emit_commit_and_wait(module, builder, waits.items[i],
+                               (unsigned)(uintptr_t)waits.items[i + 1]);
+  for (size_t i = 0; i < plans.count; i++) {
+    struct planned_copy *plan = plans.items[i];
     ferry_copy_site_free(&plan->site);
     free(plan);
   }
-  for (size_t i = 0; i < barriers.count; i++)
-    ferry_emit_commit_and_wait(module, builder, barriers.items[i], 0);
-
+  ferry_vec_free(&waits);
+  ferry_vec_free(&pipelines);
   bool changed = plans.count > 0;
   ferry_vec_free(&plans);
-  ferry_vec_free(&barriers);
   if (affine)
     ferry_affine_context_free(affine);
   return changed;

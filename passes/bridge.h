@@ -29,11 +29,17 @@ void ferry_error(LLVMValueRef at, const char *message);
 bool ferry_option_collective(void);
 /* -ferry-cost-model: whether copies predicted to be slower are left alone. */
 bool ferry_option_cost_model(void);
+/* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
+unsigned ferry_option_stages(void);
 
 /* Splits the block of `inst` before it: `inst` and what follows move to a
  * new block, which the old one branches to unconditionally; phis of the
  * successors are updated. Returns the new block. */
 LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
+
+/* Erases a global variable that nothing uses any more (constant
+ * expressions left without users do not count); returns whether it did. */
+bool ferry_erase_global_if_unused(LLVMValueRef global);
 
 #ifdef __cplusplus
 }

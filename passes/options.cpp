@@ -20,5 +20,11 @@ static cl::opt<bool> CostModel(
     cl::desc("ferry: leave alone the copies that the cost model predicts "
              "would run slower asynchronously (default on)"));
 
+static cl::opt<unsigned> Stages(
+    "ferry-stages", cl::init(0),
+    cl::desc("ferry: stages of a pipelined copy loop: 0 chooses (default), 1 "
+             "turns pipelining off, 2, 4 or 8 forces that many"));
+
 extern "C" bool ferry_option_collective(void) { return Collective; }
+extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }

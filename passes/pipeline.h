@@ -1,0 +1,43 @@
+/* Software pipelining of copy loops (rule 5 of DESIGN.md § Automatic
+ * conversion): a loop shaped copy(i) -> barrier -> compute on shared ->
+ * barrier becomes an S-stage ring, where iteration i issues the copy of
+ * iteration i+S-1 and waits only for its own. */
+#ifndef FERRY_PASSES_PIPELINE_H
+#define FERRY_PASSES_PIPELINE_H
+
+#include "affine.h"
+#include "copy_emit.h"
+#include "copy_site.h"
+#include "loops.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ferry_pipeline_copy {
+  const struct ferry_copy_site *site;
+  struct ferry_copy_form form;
+};
+
+struct ferry_pipeline; /* a checked plan: everything the rewrite needs */
+
+/* Checks that the copies (all the converted copies of `loop`) can be
+ * pipelined, changing nothing; NULL with a reason when not. */
+struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
+                                            struct ferry_affine_context *affine,
+                                            const struct ferry_loop *loop,
+                                            const struct ferry_pipeline_copy *copies,
+                                            size_t count, char *reason, size_t reason_size);
+
+unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
+/* The consumer barrier before which each iteration waits (for S-1 pending). */
+LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
+
+/* Rewrites the loop (prologue, ring, in-loop issue, drain) and erases the
+ * original copies; frees the plan. The caller puts commit + wait_group S-1
+ * before ferry_pipeline_barrier. */
+void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
+                          struct ferry_pipeline *pipeline);
+void ferry_pipeline_free(struct ferry_pipeline *pipeline);
+
+#endif
