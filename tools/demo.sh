@@ -11,12 +11,14 @@ arch="${1:-sm_80}"
 out=build/demo
 mkdir -p "$out"
 echo
-echo "== remarks: build/bin/ferry-cc --cuda-gpu-arch=$arch -O3 -S --cuda-device-only -Rpass=ferry -Rpass-missed=ferry $kernel"
+echo "== remarks: build/bin/ferry-cc --cuda-gpu-arch=$arch -O3 -S --cuda-device-only -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry $kernel"
 build/bin/ferry-cc --cuda-gpu-arch="$arch" -O3 -S --cuda-device-only \
-  -Rpass=ferry -Rpass-missed=ferry "$kernel" -o "$out/copy_compute.$arch.ptx"
+  -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry "$kernel" -o "$out/copy_compute.$arch.ptx"
 echo
-echo "== PTX of the copy loop ($out/copy_compute.$arch.ptx, whole file there)"
-awk '/^\.visible \.entry/ {show = 1} show {print} /^}/ {show = 0}' "$out/copy_compute.$arch.ptx"
+echo "== the asynchronous-copy instructions in the PTX ($out/copy_compute.$arch.ptx, whole file there)"
+awk '/^\.visible \.entry/ {name = $3; sub(/\(.*/, "", name); print ""; print name ":"}
+     /^\t(cp\.async|bar\.sync)/ {print}
+     /Inner Loop Header/ {print "\t// loop:"}' "$out/copy_compute.$arch.ptx"
 ptxas="${FERRY_CUDA_PATH:-/usr/local/cuda}/bin/ptxas"
 "$ptxas" -arch="$arch" "$out/copy_compute.$arch.ptx" -o "$out/copy_compute.$arch.cubin"
 echo

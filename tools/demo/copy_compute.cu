@@ -1,8 +1,8 @@
-// The copy-and-compute loop of the seeds ("Without memcpy_async"), as a
-// legacy kernel: each thread copies one int to shared memory with a plain
+// The copy-and-compute loop of the seeds ("Without memcpy_async"), as legacy
+// kernels: each thread copies one int to shared memory with a plain
 // assignment, the block synchronises, computes on shared data, and
-// synchronises again before the next batch overwrites it. ferry turns the
-// copy into cp.async with no change to this source.
+// synchronises again before the next batch overwrites it. ferry converts
+// the copies with no change to this source.
 #include <cstddef>
 
 __device__ void compute(int *global_out, const int *shared_in) {
@@ -11,6 +11,10 @@ __device__ void compute(int *global_out, const int *shared_in) {
   global_out[i] = shared_in[i] * 3 + shared_in[next];
 }
 
+// As in the seeds: dynamic shared memory, pointers that may alias. ferry
+// re-issues the block's copies as 16-byte cp.async.cg chunks; it cannot
+// pipeline the loop (an extern array has no size to replicate, and the
+// output may alias the input).
 __global__ void without_memcpy_async(int *global_out, const int *global_in,
                                      size_t size, size_t batch_sz) {
   extern __shared__ int shared[]; // blockDim.x * sizeof(int) bytes
@@ -23,5 +27,22 @@ __global__ void without_memcpy_async(int *global_out, const int *global_in,
     __syncthreads(); // wait for all copies
     compute(global_out + block_batch_idx, shared);
     __syncthreads(); // wait for compute before shared is overwritten
+  }
+}
+
+// The same loop with a static tile and __restrict__ pointers: ferry also
+// software-pipelines it, keeping several batches in flight.
+__global__ void with_static_tile(int *__restrict__ global_out,
+                                 const int *__restrict__ global_in,
+                                 size_t batch_sz) {
+  __shared__ int shared[256];
+  size_t local_idx = threadIdx.x;
+  size_t grid_size = (size_t)gridDim.x * blockDim.x;
+  for (size_t batch = 0; batch < batch_sz; batch++) {
+    size_t block_batch_idx = blockIdx.x * blockDim.x + grid_size * batch;
+    shared[local_idx] = global_in[block_batch_idx + local_idx];
+    __syncthreads();
+    compute(global_out + block_batch_idx, shared);
+    __syncthreads();
   }
 }
