@@ -44,6 +44,8 @@ static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
       .align = plan->site.align,
       .collective = plan->collective,
       .row_stride = plan->form.row_stride,
+      .source_index = plan->form.source_index,
+      .source_index_signed = plan->form.source_index_signed,
   };
 }
 
@@ -52,6 +54,8 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
                          const struct planned_copy *plan) {
   const struct ferry_copy_site *site = &plan->site;
   struct ferry_copy_form form = copy_form(plan);
+  if (plan->form.raise_alignment)
+    LLVMSetAlignment(plan->form.raise_alignment, 16);
   ferry_emit_copy(module, builder, site->store, site->destination, site->source, &form, NULL);
   LLVMInstructionEraseFromParent(site->store);
   if (site->load)

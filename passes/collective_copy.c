@@ -41,15 +41,59 @@ struct thread_offset {
   int64_t x_stride;    /* coefficient of tid.x alone */
   int64_t y_stride;    /* coefficient of tid.y alone; 0 when absent */
   bool y_dependent;    /* some term has tid.y */
+  LLVMValueRef narrow_index; /* see extended_index */
+  bool narrow_signed;
 };
+
+/* `size * ext(X)` where X, a narrower integer, is tid.x + (terms uniform
+ * within a row of threadIdx.y) but may wrap: the extension keeps the term
+ * opaque to the affine form. Across a row X runs over X_row .. X_row +
+ * ntid.x - 1; if that does not wrap, the term is size*tid.x plus a row
+ * constant. The emitted check proves it at run time. */
+static bool extended_index(struct ferry_affine_context *context, const struct ferry_term *term,
+                           struct thread_offset *out) {
+  const struct ferry_atom *atom = &term->atoms[0];
+  if (term->atom_count != 1 || atom->kind != FERRY_ATOM_OPAQUE || !atom->value ||
+      (!LLVMIsASExtInst(atom->value) && !LLVMIsAZExtInst(atom->value)) || out->narrow_index)
+    return false;
+  LLVMValueRef index = LLVMGetOperand(atom->value, 0);
+  struct ferry_affine inner;
+  if (!ferry_affine_of(context, index, &inner))
+    return false;
+  bool has_x = false;
+  for (unsigned t = 0; t < inner.term_count; t++) {
+    const struct ferry_term *part = &inner.terms[t];
+    for (unsigned a = 0; a < part->atom_count; a++) {
+      const struct ferry_atom *inner_atom = &part->atoms[a];
+      if (is_thread_index(inner_atom, 0)) {
+        if (part->atom_count != 1 || part->coefficient != 1)
+          return false;
+        has_x = true;
+      } else if (is_thread_index(inner_atom, 1)) {
+        out->y_dependent = true;
+      } else if (!inner_atom->uniform) {
+        return false;
+      }
+    }
+  }
+  if (!has_x)
+    return false;
+  out->x_stride = term->coefficient;
+  out->narrow_index = index;
+  out->narrow_signed = LLVMIsASExtInst(atom->value) != NULL;
+  return true;
+}
 
 /* Splits a byte offset into its thread-dependent part, which must be
  * size*tid.x plus a tid.y term, and the rest, which must be uniform. */
-static bool split_offset(const struct ferry_affine *offset, struct thread_offset *out,
+static bool split_offset(struct ferry_affine_context *context,
+                         const struct ferry_affine *offset, struct thread_offset *out,
                          const char *which, char *reason, size_t reason_size) {
   *out = (struct thread_offset){0};
   for (unsigned t = 0; t < offset->term_count; t++) {
     const struct ferry_term *term = &offset->terms[t];
+    if (extended_index(context, term, out))
+      continue;
     bool has_x = false, has_y = false, varying = false;
     for (unsigned a = 0; a < term->atom_count; a++) {
       const struct ferry_atom *atom = &term->atoms[a];
@@ -154,9 +198,14 @@ bool ferry_match_collective(struct ferry_affine_context *context,
     return refuse(reason, reason_size, "a base pointer differs between threads");
 
   struct thread_offset to, from;
-  if (!split_offset(&destination, &to, "destination", reason, reason_size) ||
-      !split_offset(&source, &from, "source", reason, reason_size))
+  if (!split_offset(context, &destination, &to, "destination", reason, reason_size) ||
+      !split_offset(context, &source, &from, "source", reason, reason_size))
     return false;
+  if (to.narrow_index)
+    return refuse(reason, reason_size,
+                  "the destination index is a narrow integer that may wrap");
+  form->source_index = from.narrow_index;
+  form->source_index_signed = from.narrow_signed;
   if (to.x_stride != (int64_t)site->size || from.x_stride != (int64_t)site->size)
     return refuse(reason, reason_size,
                   "the threads' elements are not contiguous in threadIdx.x");
@@ -168,6 +217,11 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                   "the destination's row stride is not a positive constant");
   form->row_stride = to.y_dependent ? to.y_stride : 0;
 
+  /* A shared array the module defines is ours to align: with 16 bytes,
+   * the run-time check fails only for the source's reasons. */
+  if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base) &&
+      LLVMGetAlignment(destination_base) < 16)
+    form->raise_alignment = destination_base;
   if (!reached_uniformly(uniformity, block))
     return refuse(reason, reason_size,
                   "not every thread of the block reaches the copy");

@@ -18,6 +18,14 @@ struct ferry_collective_form {
    * does not depend on threadIdx.y (every row copies the same range, and
    * only row 0 needs to). */
   int64_t row_stride;
+  /* The destination's shared array, when the module defines it with less
+   * than 16-byte alignment: converting raises it to 16. */
+  LLVMValueRef raise_alignment;
+  /* When the source offset is size * ext(index) with a narrower index
+   * (tid.x + row-uniform terms) that may wrap: the index; the emitted check
+   * then also proves that a row's indices do not wrap. NULL otherwise. */
+  LLVMValueRef source_index;
+  bool source_index_signed;
 };
 
 /* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has the

@@ -3,7 +3,8 @@
  *
  *   row_dst = dst - size*tid.x;  row_src = src - size*tid.x
  *   row_bytes = ntid.x * size
- *   if ((row_dst | row_src | row_bytes) % 16 == 0 [&& row_bytes <= row_stride])
+ *   if ((row_dst | row_src | row_bytes) % 16 == 0 [&& row_bytes <= row_stride]
+ *       [&& the row's narrow source indices do not wrap])
  *     if (tid.x < row_bytes/16 [&& tid.y == 0] && tid.z == 0)
  *       cp.async.cg 16 (row_dst + 16*tid.x, row_src + 16*tid.x)
  *   else
@@ -85,6 +86,24 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef aligned = LLVMBuildICmp(
       builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""), zero,
       "ferry.aligned");
+  if (form->source_index) {
+    /* index - tid.x is the row's first index; the row's last, that plus
+     * ntid.x - 1, must not pass the largest value of the index's type. */
+    LLVMTypeRef type = LLVMTypeOf(form->source_index);
+    unsigned bits = LLVMGetIntTypeWidth(type);
+    LLVMValueRef first = LLVMBuildSub(builder, form->source_index,
+                                      LLVMBuildTrunc(builder, tid_x, type, ""), "ferry.row.index");
+    unsigned long long largest = form->source_index_signed ? (1ULL << (bits - 1)) - 1
+                                                            : (bits == 64 ? ~0ULL : (1ULL << bits) - 1);
+    LLVMValueRef limit = LLVMBuildSub(
+        builder, LLVMConstInt(type, largest, false),
+        LLVMBuildSub(builder, LLVMBuildTrunc(builder, ntid_x, type, ""), LLVMConstInt(type, 1, false), ""),
+        "");
+    aligned = LLVMBuildAnd(
+        builder, aligned,
+        LLVMBuildICmp(builder, form->source_index_signed ? LLVMIntSLE : LLVMIntULE, first, limit, ""),
+        "ferry.row.no.wrap");
+  }
   if (form->row_stride)
     aligned = LLVMBuildAnd(
         builder, aligned,

@@ -13,6 +13,10 @@ struct ferry_copy_form {
   unsigned align;           /* alignment both sides are known to have */
   bool collective;          /* 16-byte chunks over rows (collective_copy.h) */
   int64_t row_stride;       /* collective: destination bytes between rows; 0: one row */
+  /* collective: a narrow source index (tid.x + row-uniform terms) whose
+   * row must not wrap, and whether it is sign-extended; NULL when none. */
+  LLVMValueRef source_index;
+  bool source_index_signed;
 };
 
 /* Emits, before `before`, the copy of this thread's element from `source`

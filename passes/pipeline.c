@@ -477,8 +477,11 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   LLVMPositionBuilderBefore(builder, anchor);
   LLVMValueRef source = value_at(p, builder, site->source, distance, prologue, &made);
   LLVMValueRef destination = rebase(builder, site->destination, ring->buffer, destination_base);
+  struct ferry_copy_form form = p->copies[c].form;
+  if (form.source_index)
+    form.source_index = value_at(p, builder, form.source_index, distance, prologue, &made);
   ferry_map_free(&made);
-  ferry_emit_copy(module, builder, anchor, destination, source, &p->copies[c].form, guard);
+  ferry_emit_copy(module, builder, anchor, destination, source, &form, guard);
 }
 
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
