@@ -1,5 +1,6 @@
-/* The cost model of cost_model.h: counts, per consumer barrier, the loads
- * that may read the copy's destination on the paths to the next barrier. */
+/* The cost model of cost_model.h: counts, per consumer barrier, the bytes
+ * loaded from what may be the copy's destination on the paths to the next
+ * barrier, against the bytes the thread copies. */
 #include "cost_model.h"
 
 #include "barrier.h"
@@ -11,7 +12,8 @@
 
 struct reuse_count {
   LLVMValueRef destination;
-  unsigned loads;
+  LLVMTargetDataRef layout;
+  unsigned long long bytes; /* read from the destination buffer */
   bool in_loop;
   struct ferry_vec on_path; /* blocks of the current DFS path */
   struct ferry_vec done;    /* blocks fully counted */
@@ -24,7 +26,7 @@ static void count_from(struct reuse_count *count, LLVMValueRef inst) {
     if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
       return;
     if (LLVMIsALoadInst(inst) && ferry_may_alias(LLVMGetOperand(inst, 0), count->destination))
-      count->loads++;
+      count->bytes += LLVMStoreSizeOfType(count->layout, LLVMTypeOf(inst));
     if (!LLVMIsATerminatorInst(inst))
       continue;
     unsigned successors = LLVMGetNumSuccessors(inst);
@@ -48,12 +50,16 @@ bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t re
     return true;
   for (size_t b = 0; b < site->consumers.barriers.count; b++) {
     LLVMValueRef barrier = site->consumers.barriers.items[b];
-    struct reuse_count count = {.destination = site->destination};
+    LLVMModuleRef module = LLVMGetGlobalParent(
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(site->store)));
+    struct reuse_count count = {.destination = site->destination,
+                                .layout = LLVMGetModuleDataLayout(module)};
     ferry_vec_push(&count.on_path, LLVMGetInstructionParent(barrier));
     count_from(&count, LLVMGetNextInstruction(barrier));
     ferry_vec_free(&count.on_path);
     ferry_vec_free(&count.done);
-    if (count.in_loop && count.loads) {
+    unsigned long long reuse = count.bytes / site->size;
+    if (count.in_loop && count.bytes) {
       snprintf(reason, reason_size,
                "not converted: cost model: a loop reads the destination buffer after "
                "the barrier (shared-memory-bound compute, as in a tiled matrix "
@@ -61,12 +67,13 @@ bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t re
                "-ferry-cost-model=false converts anyway)");
       return false;
     }
-    if (count.loads >= FERRY_REUSE_LIMIT) {
+    if (reuse >= FERRY_REUSE_LIMIT) {
       snprintf(reason, reason_size,
-               "not converted: cost model: each thread reads the destination buffer "
-               "%u times after the barrier (shared-memory-bound compute, as in a tiled "
+               "not converted: cost model: each thread reads %llu times as many bytes of "
+               "the destination buffer as it copies, after the barrier (shared-memory-bound "
+               "compute, as in a tiled "
                "matrix product, where a single-stage asynchronous copy measured slower; "
-               "-ferry-cost-model=false converts anyway)", count.loads);
+               "-ferry-cost-model=false converts anyway)", reuse);
       return false;
     }
   }

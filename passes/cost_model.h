@@ -16,9 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Loads of the destination per thread, in the phase after the consumer
- * barrier, from which a copy is left alone. A loop reading it counts as
- * this many. */
+/* Bytes each thread reads from the destination buffer in the phase after
+ * the consumer barrier, per byte it copies, from which a copy is left
+ * alone; a loop reading the buffer there counts as more. */
 enum { FERRY_REUSE_LIMIT = 8 };
 
 /* Whether converting the copy is predicted not to slow the kernel; if not,
