@@ -21,17 +21,9 @@
 #include "memory.h"
 #include "target.h"
 #include "uniformity.h"
+#include "util.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-
-static bool refuse(char *reason, size_t size, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  vsnprintf(reason, size, format, args);
-  va_end(args);
-  return false;
-}
 
 static bool is_thread_index(const struct ferry_atom *atom, unsigned dimension) {
   return atom->kind == FERRY_ATOM_TID && atom->dimension == dimension;
@@ -105,11 +97,11 @@ static bool split_offset(struct ferry_affine_context *context,
         varying = true;
     }
     if (varying)
-      return refuse(reason, reason_size,
+      return ferry_refuse(reason, reason_size,
                     "the %s address varies across threads other than through "
                     "threadIdx.x and threadIdx.y", which);
     if (has_x && (term->atom_count != 1))
-      return refuse(reason, reason_size,
+      return ferry_refuse(reason, reason_size,
                     "the %s address scales threadIdx.x by a non-constant", which);
     if (has_x)
       out->x_stride = term->coefficient;
@@ -183,37 +175,37 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   LLVMBasicBlockRef block = LLVMGetInstructionParent(site->store);
   LLVMValueRef fn = LLVMGetBasicBlockParent(block);
   if (site->size > 8)
-    return refuse(reason, reason_size, "16-byte elements need no widening");
+    return ferry_refuse(reason, reason_size, "16-byte elements need no widening");
   if (!ferry_is_kernel(fn))
-    return refuse(reason, reason_size, "not in a kernel: which threads run it is unknown");
+    return ferry_refuse(reason, reason_size, "not in a kernel: which threads run it is unknown");
 
   LLVMValueRef destination_base, source_base;
   struct ferry_affine destination, source;
   if (!ferry_affine_address(context, site->destination, &destination_base, &destination) ||
       !ferry_affine_address(context, site->source, &source_base, &source))
-    return refuse(reason, reason_size, "an address has no affine form");
+    return ferry_refuse(reason, reason_size, "an address has no affine form");
   const struct ferry_uniformity *uniformity = ferry_affine_uniformity(context);
   if (!ferry_is_uniform(uniformity, destination_base) ||
       !ferry_is_uniform(uniformity, source_base))
-    return refuse(reason, reason_size, "a base pointer differs between threads");
+    return ferry_refuse(reason, reason_size, "a base pointer differs between threads");
 
   struct thread_offset to, from;
   if (!split_offset(context, &destination, &to, "destination", reason, reason_size) ||
       !split_offset(context, &source, &from, "source", reason, reason_size))
     return false;
   if (to.narrow_index)
-    return refuse(reason, reason_size,
+    return ferry_refuse(reason, reason_size,
                   "the destination index is a narrow integer that may wrap");
   form->source_index = from.narrow_index;
   form->source_index_signed = from.narrow_signed;
   if (to.x_stride != (int64_t)site->size || from.x_stride != (int64_t)site->size)
-    return refuse(reason, reason_size,
+    return ferry_refuse(reason, reason_size,
                   "the threads' elements are not contiguous in threadIdx.x");
   if (to.y_dependent != from.y_dependent)
-    return refuse(reason, reason_size,
+    return ferry_refuse(reason, reason_size,
                   "the rows of threadIdx.y would overlap in the destination");
   if (to.y_dependent && to.y_stride <= 0)
-    return refuse(reason, reason_size,
+    return ferry_refuse(reason, reason_size,
                   "the destination's row stride is not a positive constant");
   form->row_stride = to.y_dependent ? to.y_stride : 0;
 
@@ -223,11 +215,11 @@ bool ferry_match_collective(struct ferry_affine_context *context,
       LLVMGetAlignment(destination_base) < 16)
     form->raise_alignment = destination_base;
   if (!reached_uniformly(uniformity, block))
-    return refuse(reason, reason_size,
+    return ferry_refuse(reason, reason_size,
                   "not every thread of the block reaches the copy");
   const char *objection;
   if (ferry_find_hazard_since_barrier(site->store, source_written_hazard, (void *)site,
                                       &objection))
-    return refuse(reason, reason_size, "%s", objection);
+    return ferry_refuse(reason, reason_size, "%s", objection);
   return true;
 }

@@ -34,7 +34,6 @@
 #include "util.h"
 
 #include <llvm-c/Target.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,14 +77,6 @@ struct ferry_pipeline {
   struct ferry_map steps;    /* induction phi -> step */
   struct ferry_map starts;   /* induction phi -> start value */
 };
-
-static bool refuse(char *reason, size_t size, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  vsnprintf(reason, size, format, args);
-  va_end(args);
-  return false;
-}
 
 static bool in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
   return LLVMIsAInstruction(value) &&
@@ -140,17 +131,17 @@ static LLVMIntPredicate inverse(LLVMIntPredicate p) {
 static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops,
                        const struct ferry_loop *loop, char *reason, size_t size) {
   if (!loop->preheader)
-    return refuse(reason, size, "the loop has no preheader");
+    return ferry_refuse(reason, size, "the loop has no preheader");
   if (loop->latches.count != 1 || loop->exiting.count != 1 ||
       loop->exiting.items[0] != loop->latches.items[0])
-    return refuse(reason, size, "the loop has more than one latch or exit");
+    return ferry_refuse(reason, size, "the loop has more than one latch or exit");
   LLVMBasicBlockRef latch = loop->latches.items[0];
   LLVMValueRef branch = LLVMGetBasicBlockTerminator(latch);
   if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch))
-    return refuse(reason, size, "the loop does not end in a conditional branch");
+    return ferry_refuse(reason, size, "the loop does not end in a conditional branch");
   LLVMValueRef compare = LLVMGetCondition(branch);
   if (!LLVMIsAICmpInst(compare))
-    return refuse(reason, size, "the loop's exit condition is not an integer comparison");
+    return ferry_refuse(reason, size, "the loop's exit condition is not an integer comparison");
   bool continue_on_true = LLVMGetSuccessor(branch, 0) == loop->header;
   p->exit = LLVMGetSuccessor(branch, continue_on_true ? 1 : 0);
   LLVMIntPredicate predicate = LLVMGetICmpPredicate(compare);
@@ -168,7 +159,7 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
         continue_while = inverse(continue_while);
       if (continue_while != LLVMIntNE && continue_while != LLVMIntULT &&
           continue_while != LLVMIntSLT)
-        return refuse(reason, size, "the loop's trip count has a form not handled");
+        return ferry_refuse(reason, size, "the loop's trip count has a form not handled");
       p->iv = phi;
       p->iv_start = induction.start;
       p->bound = bound;
@@ -179,7 +170,7 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
       return true;
     }
   }
-  return refuse(reason, size, "the loop is not counted by an induction variable of step 1");
+  return ferry_refuse(reason, size, "the loop is not counted by an induction variable of step 1");
 }
 
 /* Walks the users of a buffer through GEPs and casts: every load or store
@@ -188,7 +179,7 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
 static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop,
                          LLVMValueRef value, size_t ring, int depth, char *reason, size_t size) {
   if (depth > 32)
-    return refuse(reason, size, "the shared array is reached through too long a chain");
+    return ferry_refuse(reason, size, "the shared array is reached through too long a chain");
   for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);
     if (forwards_pointer(user) && LLVMGetOperand(user, 0) == value) {
@@ -211,10 +202,10 @@ static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop
              LLVMGetOperand(user, 0) != value)
       operand = 1;
     else
-      return refuse(reason, size, "the shared array's address is used other than by "
+      return ferry_refuse(reason, size, "the shared array's address is used other than by "
                                   "loads and stores");
     if (!in_loop(loop, user))
-      return refuse(reason, size, "the shared array is used outside the loop");
+      return ferry_refuse(reason, size, "the shared array is used outside the loop");
     struct rebased_use *rebased = ferry_xmalloc(sizeof *rebased);
     *rebased = (struct rebased_use){user, operand, ring};
     ferry_vec_push(&p->rebased, rebased);
@@ -230,11 +221,11 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   if (!in_loop(loop, value) || ferry_map_get(&p->cone, value, NULL))
     return true;
   if (depth > 64)
-    return refuse(reason, size, "the source address is too deep an expression");
+    return ferry_refuse(reason, size, "the source address is too deep an expression");
   if (LLVMIsAPHINode(value)) {
     struct ferry_induction induction;
     if (!ferry_induction_variable(loops, value, &induction) || induction.loop != loop)
-      return refuse(reason, size, "the source address depends on a value carried "
+      return ferry_refuse(reason, size, "the source address depends on a value carried "
                                   "around the loop that is not an induction variable");
     ferry_map_put(&p->steps, value, (intptr_t)induction.step);
     ferry_map_put(&p->starts, value, (intptr_t)induction.start);
@@ -247,7 +238,7 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMAddrSpaceCast: case LLVMBitCast:
     break;
   default:
-    return refuse(reason, size, "the source address depends on a load, call or "
+    return ferry_refuse(reason, size, "the source address depends on a load, call or "
                                 "other value that cannot be computed ahead");
   }
   ferry_map_put(&p->cone, value, 1);
@@ -284,14 +275,14 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
   unsigned requested = ferry_option_stages();
   unsigned stages = requested ? requested : MAX_STAGES;
   if (requested == 1)
-    return refuse(reason, size, "pipelining is off (-ferry-stages=1)");
+    return ferry_refuse(reason, size, "pipelining is off (-ferry-stages=1)");
   if (requested && (requested > MAX_STAGES || (requested & (requested - 1))))
-    return refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4 or 8", requested);
+    return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4 or 8", requested);
   while (stages >= 2 && ((!requested && stages * per_stage > RING_BUDGET) ||
                          others + stages * per_stage > STATIC_LIMIT))
     stages /= 2;
   if (stages < 2)
-    return refuse(reason, size, "two stages of %llu bytes do not fit in static shared "
+    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in static shared "
                                 "memory", per_stage);
   p->stages = stages;
   return true;
@@ -306,7 +297,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   bool ok = count <= MAX_COPIES;
   if (!ok)
-    refuse(reason, reason_size, "more than %d copies in the loop", MAX_COPIES);
+    ferry_refuse(reason, reason_size, "more than %d copies in the loop", MAX_COPIES);
   for (size_t c = 0; ok && c < count; c++)
     p->copies[p->count++] = copies[c];
   ok = ok && check_trip(p, loops, loop, reason, reason_size);
@@ -316,20 +307,20 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     if (site->consumers.barriers.count != 1 ||
         !in_loop(loop, site->consumers.barriers.items[0]) ||
         (p->barrier && p->barrier != site->consumers.barriers.items[0])) {
-      ok = refuse(reason, reason_size, "the copies do not all wait at one barrier in the loop");
+      ok = ferry_refuse(reason, reason_size, "the copies do not all wait at one barrier in the loop");
       break;
     }
     p->barrier = site->consumers.barriers.items[0];
     LLVMValueRef buffer = ferry_strip_pointer(site->destination);
     if (!LLVMIsAGlobalVariable(buffer) || LLVMIsDeclaration(buffer) ||
         LLVMGetPointerAddressSpace(LLVMTypeOf(buffer)) != FERRY_ADDRSPACE_SHARED) {
-      ok = refuse(reason, reason_size, "the destination is not a static __shared__ array "
+      ok = ferry_refuse(reason, reason_size, "the destination is not a static __shared__ array "
                                        "(an extern one has no size to replicate)");
       break;
     }
     for (size_t r = 0; r < p->ring_count; r++)
       if (p->rings[r].buffer == buffer)
-        ok = refuse(reason, reason_size, "two copies write the same shared array");
+        ok = ferry_refuse(reason, reason_size, "two copies write the same shared array");
     if (!ok)
       break;
     p->ring_of_copy[c] = p->ring_count;
@@ -350,7 +341,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
         continue;
       for (size_t c = 0; ok && c < count; c++)
         if (inst != copies[c].site->store && ferry_may_write(inst, copies[c].site->source))
-          ok = refuse(reason, reason_size,
+          ok = ferry_refuse(reason, reason_size,
                       "the loop may write the source (mark the pointers __restrict__ "
                       "if they never overlap)");
     }

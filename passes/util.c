@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,4 +103,12 @@ void ferry_map_free(struct ferry_map *map) {
   free(map->keys);
   free(map->values);
   *map = (struct ferry_map){0};
+}
+
+bool ferry_refuse(char *buffer, size_t size, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(buffer, size, format, args);
+  va_end(args);
+  return false;
 }
