@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds each benchmark as legacy (clang 22), ferry (clang 22 + the plugin)
-# and ferry-per-thread (the plugin with the block-collective form off), for sm_80 (PTX, JIT-compiled on newer GPUs) and sm_90a, into
+# and ferry-collective (the block-collective form wherever it applies), for sm_80 (PTX, JIT-compiled on newer GPUs) and sm_90a, into
 # .carry/bench (or $1). Run the results with bench/run.sh on a GPU machine.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,8 +21,8 @@ for src in "$root"/bench/*.cu; do
     "$root/build/bin/ferry-cc" "${common[@]}" "${archflags[@]}" \
       -Rpass=ferry "$src" -o "$out/$name.$arch.ferry" "${link[@]}" 2> "$out/$name.$arch.remarks"
     grep -c "remark: converted" "$out/$name.$arch.remarks" | sed "s/^/bench:   converted copies: /"
-    echo "bench: $name $arch ferry, per-thread form only (-mllvm -ferry-collective=false)"
-    "$root/build/bin/ferry-cc" "${common[@]}" "${archflags[@]}" -mllvm -ferry-collective=false \
-      "$src" -o "$out/$name.$arch.ferry-per-thread" "${link[@]}"
+    echo "bench: $name $arch ferry, block-collective form wherever it applies (-mllvm -ferry-collective=always)"
+    "$root/build/bin/ferry-cc" "${common[@]}" "${archflags[@]}" -mllvm -ferry-collective=always \
+      "$src" -o "$out/$name.$arch.ferry-collective" "${link[@]}"
   done
 done

@@ -105,8 +105,11 @@ static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
   struct planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
   plan->site = *site;
   char not_collective[200] = "16-byte elements are already whole chunks";
-  if (site->size < 16 && !ferry_option_collective())
-    snprintf(not_collective, sizeof not_collective, "disabled by -ferry-collective=false");
+  enum ferry_collective_mode mode = ferry_option_collective();
+  if (mode == FERRY_COLLECTIVE_NEVER)
+    snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
+  else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0])
+    return plan; /* per-thread cp.async: as fast or faster where it applies */
   else if (site->size < 16)
     plan->collective = ferry_match_collective(affine, site, &plan->form, not_collective,
                                               sizeof not_collective);

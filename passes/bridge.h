@@ -25,8 +25,13 @@ void ferry_remark(enum ferry_remark_kind kind, LLVMValueRef at,
  * location; the compiler then fails the compilation. */
 void ferry_error(LLVMValueRef at, const char *message);
 
-/* -ferry-collective: whether the block-collective form may be used. */
-bool ferry_option_collective(void);
+/* -ferry-collective: when the block-collective form is used. */
+enum ferry_collective_mode {
+  FERRY_COLLECTIVE_AUTO,   /* only where the per-thread form cannot move the element */
+  FERRY_COLLECTIVE_ALWAYS, /* wherever it applies */
+  FERRY_COLLECTIVE_NEVER,
+};
+enum ferry_collective_mode ferry_option_collective(void);
 /* -ferry-cost-model: whether copies predicted to be slower are left alone. */
 bool ferry_option_cost_model(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */

@@ -9,11 +9,17 @@
 
 using namespace llvm;
 
-static cl::opt<bool> Collective(
-    "ferry-collective", cl::init(true),
-    cl::desc("ferry: re-issue the copies of a whole block as 16-byte "
-             "cp.async.cg chunks where they form rows of contiguous "
-             "elements (default on)"));
+static cl::opt<ferry_collective_mode> Collective(
+    "ferry-collective", cl::init(FERRY_COLLECTIVE_AUTO),
+    cl::desc("ferry: when to re-issue the copies of a whole block as 16-byte "
+             "cp.async.cg chunks"),
+    cl::values(
+        clEnumValN(FERRY_COLLECTIVE_AUTO, "auto",
+                   "where one thread's cp.async cannot move the element (1- and "
+                   "2-byte or under-aligned elements); elsewhere the per-thread "
+                   "form measured as fast or faster (default)"),
+        clEnumValN(FERRY_COLLECTIVE_ALWAYS, "always", "wherever the form applies"),
+        clEnumValN(FERRY_COLLECTIVE_NEVER, "never", "never: per-thread cp.async only")));
 
 static cl::opt<bool> CostModel(
     "ferry-cost-model", cl::init(true),
@@ -25,6 +31,6 @@ static cl::opt<unsigned> Stages(
     cl::desc("ferry: stages of a pipelined copy loop: 0 chooses (default), 1 "
              "turns pipelining off, 2, 4 or 8 forces that many"));
 
-extern "C" bool ferry_option_collective(void) { return Collective; }
+extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }

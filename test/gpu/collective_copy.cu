@@ -1,6 +1,11 @@
 // expect: cp.async
 // expect-converted: 5
 // expect-remark: 16-byte cp.async.cg chunks
+// ferry-flags: -mllvm -ferry-collective=always
+//
+// (By default ferry uses the block-collective form only where one thread's
+// cp.async cannot move the element; the flag makes every copy here that the
+// form applies to use it, so that its code is what runs and is checked.)
 //
 // Block-collective copies: each thread copies one element at
 // in[base + threadIdx.x], so the block's copies form one contiguous range,

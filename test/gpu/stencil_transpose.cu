@@ -2,6 +2,11 @@
 // expect-converted: 1
 // want-converted: 2
 // expect-remark: over each row of threadIdx.y
+// ferry-flags: -mllvm -ferry-collective=always
+//
+// (By default ferry uses the block-collective form only where one thread's
+// cp.async cannot move the element; the flag makes every copy here that the
+// form applies to use it, so that its code is what runs and is checked.)
 //
 // Two 2-D tile kernels, float data, with widths that are not multiples of 4
 // (rows then miss 16-byte alignment and take the fallback) and a source
