@@ -84,7 +84,7 @@ static const char *function_refusal(LLVMValueRef fn) {
 
 static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
                           struct ferry_target target) {
-  char message[256];
+  char message[FERRY_MESSAGE_SIZE];
   char sm[16] = "an unknown GPU";
   if (target.sm)
     snprintf(sm, sizeof sm, "sm_%u%s", target.sm, target.arch_specific ? "a" : "");
@@ -104,7 +104,7 @@ static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
                                       const struct ferry_copy_site *site) {
   struct planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
   plan->site = *site;
-  char not_collective[200] = "16-byte elements are already whole chunks";
+  char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
   enum ferry_collective_mode mode = ferry_option_collective();
   if (mode == FERRY_COLLECTIVE_NEVER)
     snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
@@ -116,7 +116,7 @@ static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
   if (plan->collective)
     return plan;
   if (site->per_thread_refusal[0]) {
-    char message[400];
+    char message[FERRY_MESSAGE_SIZE];
     snprintf(message, sizeof message, "%s; the block-collective form does not apply: %s",
              site->per_thread_refusal, not_collective);
     ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
@@ -124,7 +124,7 @@ static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
     return NULL;
   }
   if (site->size < 16) {
-    char message[300];
+    char message[FERRY_MESSAGE_SIZE];
     snprintf(message, sizeof message, "per-thread cp.async: the block-collective form "
              "does not apply: %s", not_collective);
     ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
@@ -133,7 +133,7 @@ static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
 }
 
 static void remark_conversion(const struct planned_copy *plan) {
-  char message[300];
+  char message[FERRY_MESSAGE_SIZE];
   if (plan->collective)
     snprintf(message, sizeof message,
              "converted the block's %u-byte global-to-shared copies to 16-byte "
@@ -185,10 +185,10 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     }
     if (!count || too_many)
       continue;
-    char reason[300];
+    char reason[FERRY_REASON_SIZE];
     struct ferry_pipeline *pipeline =
         ferry_pipeline_check(module, affine, loop, copies, count, reason, sizeof reason);
-    char message[400];
+    char message[FERRY_MESSAGE_SIZE];
     if (!pipeline) {
       snprintf(message, sizeof message, "the copy loop is not pipelined: %s", reason);
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
@@ -223,7 +223,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst)) {
       struct ferry_copy_site site;
-      char reason[256];
+      char reason[FERRY_REASON_SIZE];
       enum ferry_copy_verdict verdict =
           ferry_analyze_copy(inst, layout, &site, reason, sizeof reason);
       if (verdict == FERRY_COPY_NOT_A_COPY) {
@@ -233,7 +233,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
       if (!ferry_target_has_cp_async(target) || refusal) {
         if (!told_function) {
           if (refusal) {
-            char message[256];
+            char message[FERRY_MESSAGE_SIZE];
             snprintf(message, sizeof message, "not converted: %s", refusal);
             ferry_remark(FERRY_REMARK_MISSED, inst, "FunctionRefused", message);
           } else {

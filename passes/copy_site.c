@@ -59,7 +59,7 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
     return "the thread synchronises by other means (fence, __syncwarp, "
            "bar.arrive or an asynchronous-copy operation) before the barrier";
   if ((LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst)) &&
-      !ferry_is_memory_transfer(inst)) {
+      !ferry_is_memory_transfer(inst) && !ferry_call_is_abort(inst)) {
     if (!ferry_call_is_memory_free(inst))
       return "a call that may access memory stands between the copy and the barrier";
     return NULL;
@@ -86,6 +86,10 @@ static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
     return NULL;
   if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
     return "the thread may access the destination earlier with no barrier in between";
+  /* Likewise an earlier write of the source: the asynchronous read is not
+   * promised to see it. */
+  if (ferry_may_write(inst, site->source))
+    return "the thread may write the source earlier with no barrier in between";
   return NULL;
 }
 

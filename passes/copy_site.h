@@ -21,7 +21,7 @@ struct ferry_copy_site {
   unsigned align;           /* alignment both sides are known to have */
   /* Why one thread's cp.async cannot move this element (too small or
    * under-aligned), or "" when it can. */
-  char per_thread_refusal[160];
+  char per_thread_refusal[256];
   struct ferry_consumer_search consumers;
 };
 

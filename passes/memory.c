@@ -123,6 +123,20 @@ bool ferry_call_is_memory_free(LLVMValueRef call) {
          ferry_calls_prefix(call, "llvm.experimental.noalias.scope.decl");
 }
 
+bool ferry_call_is_abort(LLVMValueRef call) {
+  static const char *const aborts[] = {"llvm.trap", "__assertfail", "__assert_fail", "__trap",
+                                       "abort"};
+  LLVMValueRef callee = ferry_called_function(call);
+  if (!callee)
+    return false;
+  size_t length;
+  const char *name = LLVMGetValueName2(callee, &length);
+  for (size_t i = 0; i < sizeof aborts / sizeof *aborts; i++)
+    if (strlen(aborts[i]) == length && strncmp(name, aborts[i], length) == 0)
+      return true;
+  return false;
+}
+
 bool ferry_is_memory_transfer(LLVMValueRef call) {
   if (!LLVMIsACallInst(call))
     return false;
@@ -142,6 +156,8 @@ static bool is_memory_instruction(LLVMValueRef inst) {
 bool ferry_may_write(LLVMValueRef inst, LLVMValueRef pointer) {
   if (ferry_is_memory_transfer(inst))
     return ferry_may_alias(LLVMGetOperand(inst, 0), pointer);
+  if (LLVMIsACallInst(inst) && ferry_call_is_abort(inst))
+    return false;
   if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst))
     return !ferry_call_is_memory_free(inst);
   if (LLVMIsAFenceInst(inst))
@@ -155,6 +171,8 @@ bool ferry_may_read(LLVMValueRef inst, LLVMValueRef pointer) {
   if (ferry_is_memory_transfer(inst))
     return !ferry_calls_prefix(inst, "llvm.memset.") &&
            ferry_may_alias(LLVMGetOperand(inst, 1), pointer);
+  if (LLVMIsACallInst(inst) && ferry_call_is_abort(inst))
+    return false;
   if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst))
     return !ferry_call_is_memory_free(inst);
   if (LLVMIsAFenceInst(inst))

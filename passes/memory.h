@@ -18,6 +18,11 @@ bool ferry_is_plain_access(LLVMValueRef inst);
 /* A call that reads and writes no memory (llvm.nvvm.read.ptx.sreg.*, ...). */
 bool ferry_call_is_memory_free(LLVMValueRef call);
 
+/* A call that ends the thread (llvm.trap, __assertfail, ...): it reads
+ * only its own message arguments and never returns, so no copy can be
+ * observed through it. */
+bool ferry_call_is_abort(LLVMValueRef call);
+
 /* A non-volatile llvm.memcpy, llvm.memmove or llvm.memset: its effects are
  * known exactly (operand 0 written, operand 1 read). */
 bool ferry_is_memory_transfer(LLVMValueRef call);

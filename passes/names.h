@@ -7,12 +7,20 @@
 #include <llvm-c/Core.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Writes the printed name of `value` (an argument, instruction, basic block
  * as value, global, or constant) into buf. Constants print as their IR text. */
 void ferry_value_name(LLVMValueRef value, char *buf, size_t size);
 void ferry_block_name(LLVMBasicBlockRef block, char *buf, size_t size);
 
-/* Forgets the cached numbering of a function (call after changing it). */
+/* Forgets the cached numbering (call after the module may have changed). */
 void ferry_names_invalidate(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -2,6 +2,7 @@
 // the plugin that must be C++. Each pass hands its module to the C side.
 
 #include "ferry.h"
+#include "names.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -31,7 +32,10 @@ struct CPrinterPass : PassInfoMixin<CPrinterPass> {
   explicit CPrinterPass(ModulePrinter Print) : Print(Print) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     outs().flush();
+    // Value numbers go stale when another pass has changed the module.
+    ferry_names_invalidate();
     Print(wrap(&M), stdout);
+    ferry_names_invalidate();
     fflush(stdout);
     return PreservedAnalyses::all();
   }

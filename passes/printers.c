@@ -6,6 +6,7 @@
 #include "ferry.h"
 #include "memory.h"
 #include "names.h"
+#include "util.h"
 
 #include <llvm-c/Target.h>
 
@@ -54,7 +55,7 @@ void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out) {
       for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
            inst = LLVMGetNextInstruction(inst)) {
         struct ferry_copy_site site;
-        char reason[256];
+        char reason[FERRY_REASON_SIZE];
         enum ferry_copy_verdict verdict =
             ferry_analyze_copy(inst, layout, &site, reason, sizeof reason);
         if (verdict != FERRY_COPY_NOT_A_COPY) {

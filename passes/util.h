@@ -37,6 +37,9 @@ bool ferry_map_get(const struct ferry_map *map, const void *key,
                    intptr_t *value);
 void ferry_map_free(struct ferry_map *map);
 
+/* Room for a refusal's reason, and for a remark that quotes one. */
+enum { FERRY_REASON_SIZE = 512, FERRY_MESSAGE_SIZE = 2 * FERRY_REASON_SIZE };
+
 /* Writes a refusal's reason (printf-style) into buffer and returns false,
  * so that a check can `return ferry_refuse(reason, size, "...", ...);`. */
 bool ferry_refuse(char *buffer, size_t size, const char *format, ...)

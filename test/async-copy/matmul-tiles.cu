@@ -1,0 +1,93 @@
+// A naive tiled SGEMM whose tiles are loaded with plain assignments:
+//   As[ty][tx] = A[...]; Bs[ty][tx] = B[...]; __syncthreads();
+//   for k: acc += As[ty][k] * Bs[k][tx];     __syncthreads();
+//
+// By default the cost model leaves both copies alone: the compute re-reads
+// each tile element many times, where a single-stage asynchronous copy
+// measured slower. The PTX keeps the plain loads and stores.
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.default.ptx %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=COST %s
+// RUN: FileCheck --check-prefix=UNCHANGED %s < %t.default.ptx
+// RUN: %ptxas -arch=sm_80 %t.default.ptx -o /dev/null
+//
+// With the cost model and pipelining off, both tile loads are converted,
+// with a single commit + wait before the first barrier of the iteration and
+// none before the second.
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN:   -mllvm -ferry-cost-model=false -mllvm -ferry-stages=1 \
+// RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.sm80.ptx %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefix=PTX-COPIES %s < %t.sm80.ptx
+// RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
+// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN:   -mllvm -ferry-cost-model=false -mllvm -ferry-stages=1 \
+// RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.sm90a.ptx %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefix=PTX-COPIES %s < %t.sm90a.ptx
+// RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
+//
+// With the cost model off and pipelining on (the default), the loop becomes
+// a ring of stages; the result assembles for both targets.
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN:   -mllvm -ferry-cost-model=false -Rpass=ferry -Rpass-missed=ferry \
+// RUN:   -o %t.ring80.ptx %s 2>&1 | FileCheck --check-prefix=RING %s
+// RUN: FileCheck --check-prefix=RING-PTX %s < %t.ring80.ptx
+// RUN: %ptxas -arch=sm_80 %t.ring80.ptx -o /dev/null
+// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN:   -mllvm -ferry-cost-model=false -o %t.ring90a.ptx %s
+// RUN: FileCheck --check-prefix=RING-PTX %s < %t.ring90a.ptx
+// RUN: %ptxas -arch=sm_90a %t.ring90a.ptx -o /dev/null
+
+#define TILE 16
+
+__global__ void sgemm(const float *A, const float *B, float *C, int N) {
+  __shared__ float As[TILE][TILE];
+  __shared__ float Bs[TILE][TILE];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
+  float acc = 0;
+  for (int t = 0; t < N / TILE; ++t) {
+    As[ty][tx] = A[row * N + t * TILE + tx];
+    // COST: matmul-tiles.cu:[[@LINE-1]]:16: remark: not converted: cost model: each thread reads 16 times as many bytes of the destination buffer as it copies, after the barrier
+    // REMARK: matmul-tiles.cu:[[@LINE-2]]:16: remark: converted {{a|the block's}} 4-byte global-to-shared cop
+    // RING: matmul-tiles.cu:[[@LINE-3]]:16: remark: converted a 4-byte global-to-shared copy to {{.*}} and pipelined its loop over {{[248]}} stages
+    Bs[ty][tx] = B[(t * TILE + ty) * N + col];
+    // COST: matmul-tiles.cu:[[@LINE-1]]:16: remark: not converted: cost model: each thread reads 16 times as many bytes of the destination buffer as it copies, after the barrier
+    // REMARK: matmul-tiles.cu:[[@LINE-2]]:16: remark: converted {{a|the block's}} 4-byte global-to-shared cop
+    // RING: matmul-tiles.cu:[[@LINE-3]]:16: remark: converted a 4-byte global-to-shared copy to {{.*}} and pipelined its loop over {{[248]}} stages
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k)
+      acc += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[row * N + col] = acc;
+}
+// COST-NOT:   remark:
+// REMARK-NOT: remark:
+// RING-NOT:   remark:
+
+// UNCHANGED-LABEL: .entry _Z5sgemmPKfS0_Pfi(
+// UNCHANGED-NOT:     cp.async
+// UNCHANGED:         ld.global
+// UNCHANGED:         st.shared
+// UNCHANGED-NOT:     cp.async
+
+// llc lays the loop's blocks out in its own order: check that there is one
+// commit + wait in the kernel, right before a barrier, and two copies.
+// PTX-LABEL: .entry _Z5sgemmPKfS0_Pfi(
+// PTX-NOT:     cp.async.commit_group
+// PTX:         cp.async.commit_group;
+// PTX-NEXT:    cp.async.wait_group 0;
+// PTX-NEXT:    bar.sync 0;
+// PTX-NOT:     cp.async.commit_group
+// PTX:         ret;
+// PTX-COPIES-COUNT-2: cp.async.{{ca|cg}}.shared.global [{{.+}}], [{{.+}}], {{4|16}};
+// PTX-COPIES-NOT:     cp.async.{{ca|cg}}.shared.global
+
+// A ring waits for all but the newest groups inside the loop.
+// RING-PTX-LABEL: .entry _Z5sgemmPKfS0_Pfi(
+// RING-PTX:         cp.async.wait_group {{[1-7]}};
+// RING-PTX-NEXT:    bar.sync 0;
