@@ -8,11 +8,21 @@
 #   OUTDIR/NAME.ARCH.ferry         executable, clang + ferry
 #   OUTDIR/NAME.ARCH.plain.ptx     device PTX of each build
 #   OUTDIR/NAME.ARCH.ferry.ptx
-#   OUTDIR/NAME.ARCH.ferry.remarks -Rpass=ferry -Rpass-missed=ferry output
+#   OUTDIR/NAME.ARCH.ferry.remarks -Rpass=ferry -Rpass-missed=ferry
+#                                  -Rpass-analysis=ferry output
+#
+# except for a control (see below), built with plain clang alone:
+#
+#   OUTDIR/NAME.ARCH.control       executable
+#   OUTDIR/NAME.ARCH.control.ptx   its device PTX
 #
 # Each test declares what the plugin build must show, in comment lines:
 #   // expect: cp.async          its PTX must contain cp.async (required)
 #   // expect: no cp.async       its PTX must contain none (negative test)
+#   // expect: control           not a pair: a sanitizer control whose own
+#                                inline PTX holds cp.async and
+#                                cp.async.wait_group (run.sh runs it under
+#                                racecheck; see sanitizer_control.cu)
 #   // expect-converted: N       at least N "converted" remarks per compile
 #   // expect-remark: TEXT       some remark contains TEXT
 #   // ferry-flags: FLAGS        extra flags for the plugin builds (e.g.
@@ -60,10 +70,38 @@ for src in "$here"/*.cu; do
   want_converted=$(directive want-converted "$src" | head -n1)
   read -r -a ferry_flags <<< "$(directive ferry-flags "$src" | head -n1)"
   case "$expect" in
-    "cp.async" | "no cp.async") ;;
-    *) echo "FAIL $name: needs a '// expect: cp.async' or '// expect: no cp.async' line"
+    "cp.async" | "no cp.async" | control) ;;
+    *) echo "FAIL $name: needs a '// expect: cp.async', '// expect: no cp.async' or '// expect: control' line"
        failed=$((failed + 1)); continue ;;
   esac
+  if [ "$expect" = control ]; then
+    test_ok=1
+    for arch in sm_80 sm_90a; do
+      archflags=(--cuda-gpu-arch="$arch")
+      [ "$arch" = sm_80 ] && archflags+=(--cuda-include-ptx=sm_80)
+      base="$out/$name.$arch"
+      rm -f "$base".*
+      if ! "$clang" "${common[@]}" "${archflags[@]}" "$src" -o "$base.control" "${link[@]}" \
+          2> "$base.control.log" ||
+         ! "$clang" "${common[@]}" --cuda-gpu-arch="$arch" --cuda-device-only -S "$src" \
+          -o "$base.control.ptx" 2>> "$base.control.log"; then
+        echo "FAIL $name $arch: control build (log: $base.control.log)"
+        sed 's/^/    /' "$base.control.log" | head -n 20
+        test_ok=0
+        continue
+      fi
+      [ -s "$base.control.log" ] || rm -f "$base.control.log"
+      ptx_async=$(grep -c 'cp\.async\.c[ag]\.shared\.global' "$base.control.ptx")
+      ptx_wait=$(grep -c 'cp\.async\.wait_group' "$base.control.ptx")
+      echo "build: $name $arch: control (plain clang), $ptx_async cp.async and $ptx_wait cp.async.wait_group in PTX"
+      if [ "$ptx_async" -eq 0 ] || [ "$ptx_wait" -eq 0 ]; then
+        echo "FAIL $name $arch: a control's PTX must contain cp.async and cp.async.wait_group"
+        test_ok=0
+      fi
+    done
+    if [ "$test_ok" = 1 ]; then echo "built $name (control)"; else failed=$((failed + 1)); fi
+    continue
+  fi
   test_ok=1
   for arch in sm_80 sm_90a; do
     archflags=(--cuda-gpu-arch="$arch")
@@ -86,7 +124,8 @@ for src in "$here"/*.cu; do
     step plain-ptx "$clang" "${common[@]}" --cuda-gpu-arch="$arch" --cuda-device-only -S \
       "$src" -o "$base.plain.ptx"
     if "$clang" "${common[@]}" --cuda-gpu-arch="$arch" --cuda-device-only -S "${ferry[@]}" "${ferry_flags[@]}" \
-        -Rpass=ferry -Rpass-missed=ferry "$src" -o "$base.ferry.ptx" 2> "$base.ferry.remarks"; then
+        -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry "$src" -o "$base.ferry.ptx" \
+        2> "$base.ferry.remarks"; then
       :
     else
       echo "FAIL $name $arch: ferry PTX build (log: $base.ferry.remarks)"

@@ -11,6 +11,12 @@
 #                         the plugin binary under compute-sanitizer reports
 #                         0 hazards / 0 errors, exits 0, and writes the same
 #                         bytes again
+# For every NAME.ARCH.control (a sanitizer control; see sanitizer_control.cu):
+#   racecheck-detects     racecheck, with the options used above, reports
+#                         hazards (more than 0) for the planted cp.async race
+#                         (mode racy) and 0 for the same kernel with
+#                         cp.async.wait_group 0 before the barrier (synced);
+#                         INFO lines (not counted) add other modes and options
 # One line per check (PASS/FAIL NAME.ARCH CHECK), then "N passed, N failed";
 # exits non-zero if anything failed. Logs go to $GPU_TEST_LOGS (default
 # DIR/logs). When a sanitizer check of the plugin binary fails, the plain
@@ -73,7 +79,7 @@ shopt -s nullglob
 # the driver JIT-compiles here) and LDGSTS, its machine instruction, in the
 # embedded SASS (sm_90a builds). Information, not checks.
 if command -v cuobjdump > /dev/null; then
-  for bin in "$dir"/*.plain "$dir"/*.ferry; do
+  for bin in "$dir"/*.plain "$dir"/*.ferry "$dir"/*.control; do
     ptx=$(cuobjdump -ptx "$bin" 2>/dev/null | grep -c 'cp\.async\.c[ag]')
     sass=$(cuobjdump -sass "$bin" 2>/dev/null | grep -c 'LDGSTS')
     echo "INFO $(basename "$bin"): embedded PTX has $ptx cp.async, embedded SASS has $sass LDGSTS"
@@ -133,6 +139,71 @@ for plain in "${plains[@]}"; do
       fi
     fi
     rm -f "$sanitized_out" "$logs/$id.plain.$tool.bin"
+  done
+done
+
+# Sanitizer controls. control_racecheck BIN MODE LOG OPTS...: runs BIN MODE
+# under compute-sanitizer with OPTS; prints the hazard count of its RACECHECK
+# SUMMARY, or a reason (and returns 1) when the run did not get that far.
+control_racecheck() {
+  local bin=$1 mode=$2 log=$3 rc count
+  shift 3
+  timeout "$limit" "$sanitizer" "$@" --error-exitcode 86 "$bin" "$mode" "$log.bin" > "$log" 2>&1
+  rc=$?
+  rm -f "$log.bin"
+  if [ "$rc" -eq 124 ]; then echo "timed out after ${limit}s"; return 1; fi
+  if [ "$rc" -ne 0 ] && [ "$rc" -ne 86 ]; then
+    echo "exit status $rc: $(grep -v '^=========' "$log" | tail -n1)"; return 1
+  fi
+  count=$(sed -n 's/.*RACECHECK SUMMARY: \([0-9][0-9]*\) hazard.*/\1/p' "$log" | tail -n1)
+  if [ -z "$count" ]; then echo "no RACECHECK SUMMARY in the log"; return 1; fi
+  echo "$count"
+}
+has_option() { grep -q -- "$1" "$logs/sanitizer-help.txt"; }
+for bin in "$dir"/*.control; do
+  id="$(basename "${bin%.control}")"
+  # Unchecked: whether the planted race shows in the values on the hardware.
+  "$bin" racy "$logs/$id.control.racy.bin" 2>&1 | grep -E '^mode ' | sed "s/^/INFO $id without sanitizer: /"
+  rm -f "$logs/$id.control.racy.bin"
+  racy_log="$logs/$id.control.racy.racecheck.log"
+  synced_log="$logs/$id.control.synced.racecheck.log"
+  racy=$(control_racecheck "$bin" racy "$racy_log" "${racecheck_opts[@]}"); racy_ok=$?
+  synced=$(control_racecheck "$bin" synced "$synced_log" "${racecheck_opts[@]}"); synced_ok=$?
+  detail="racy: $racy$([ "$racy_ok" = 0 ] && echo ' hazards'); synced: $synced$([ "$synced_ok" = 0 ] && echo ' hazards')"
+  if [ "$racy_ok" = 0 ] && [ "$synced_ok" = 0 ] && [ "$racy" -gt 0 ] && [ "$synced" -eq 0 ]; then
+    report PASS "$id" racecheck-detects "$detail"
+  else
+    report FAIL "$id" racecheck-detects "$detail; logs: $racy_log, $synced_log"
+  fi
+  grep -E '^========= ' "$racy_log" | head -n 8 | sed "s/^/    racy: /"
+
+  # More evidence, not counted: other modes under the same options, and the
+  # racy/synced pair under other racecheck options.
+  for mode in racy16 synced16 racyown plainrace; do
+    r=$(control_racecheck "$bin" "$mode" "$logs/$id.control.$mode.racecheck.log" "${racecheck_opts[@]}") &&
+      r="$r hazards"
+    echo "INFO $id racecheck $mode: $r"
+  done
+  variants=()
+  if has_option --racecheck-memcpy-async; then
+    without=()
+    for o in "${racecheck_opts[@]}"; do without+=("$o"); done
+    # the same options with --racecheck-memcpy-async no instead of yes
+    for i in "${!without[@]}"; do [ "${without[$i]}" = yes ] && [ "${without[$((i - 1))]}" = --racecheck-memcpy-async ] && without[$i]=no; done
+    variants+=("${without[*]}")
+  fi
+  has_option --racecheck-detect-level && variants+=("${racecheck_opts[*]} --racecheck-detect-level info")
+  has_option --racecheck-indirect-barrier-dependency &&
+    variants+=("${racecheck_opts[*]} --racecheck-indirect-barrier-dependency yes")
+  k=0
+  for v in "${variants[@]}"; do
+    k=$((k + 1))
+    read -r -a vopts <<< "$v"
+    r1=$(control_racecheck "$bin" racy "$logs/$id.control.racy.opts$k.log" "${vopts[@]}") &&
+      r1="$r1 hazards"
+    r2=$(control_racecheck "$bin" synced "$logs/$id.control.synced.opts$k.log" "${vopts[@]}") &&
+      r2="$r2 hazards"
+    echo "INFO $id racecheck with '$v': racy $r1; synced $r2"
   done
 done
 echo "$passed passed, $failed failed"
