@@ -7,7 +7,8 @@
  * barrier inside the loop; each copy writing its own static shared array,
  * used only by loads and stores inside the loop; each source address a pure
  * function of the loop's induction variables and loop-invariant values;
- * and nothing in the loop that may write a source.
+ * and nothing in the loop that may write a source. Every iteration must
+ * run the copies, and every access to the arrays must follow the barrier.
  *
  * Emits: for each array, a ring of S copies ([S x T], 16-byte aligned); an
  * iteration counter; a prologue in the preheader issuing iterations 0..S-2
@@ -295,6 +296,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             size_t count, char *reason, size_t reason_size) {
   struct ferry_pipeline *p = ferry_xcalloc(1, sizeof *p);
   const struct ferry_loops *loops = ferry_affine_loops(affine);
+  const struct ferry_dominators *dominators = ferry_loops_dominators(loops);
   bool ok = count <= MAX_COPIES;
   if (!ok)
     ferry_refuse(reason, reason_size, "more than %d copies in the loop", MAX_COPIES);
@@ -311,6 +313,14 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
       break;
     }
     p->barrier = site->consumers.barriers.items[0];
+    /* The copy of iteration i+S-1 is issued where iteration i copied, and
+     * the prologue's unconditionally: only right if every iteration copies. */
+    LLVMBasicBlockRef copy_block = LLVMGetInstructionParent(site->store);
+    if (!ferry_block_dominates(dominators, copy_block, loop->latches.items[0])) {
+      ok = ferry_refuse(reason, reason_size,
+                        "the copy does not run in every iteration of the loop");
+      break;
+    }
     LLVMValueRef buffer = ferry_strip_pointer(site->destination);
     if (!LLVMIsAGlobalVariable(buffer) || LLVMIsDeclaration(buffer) ||
         LLVMGetPointerAddressSpace(LLVMTypeOf(buffer)) != FERRY_ADDRSPACE_SHARED) {
@@ -331,6 +341,15 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   }
   for (size_t r = 0; ok && r < p->ring_count; r++)
     ok = collect_uses(p, loop, p->rings[r].buffer, r, 0, reason, reason_size);
+  /* The compute reads slot i mod S: it must come after the barrier where
+   * iteration i's copy is complete. An access before it, in the same
+   * iteration, would be reading the previous iteration's data. */
+  for (size_t i = 0; ok && i < p->rebased.count; i++) {
+    const struct rebased_use *use = p->rebased.items[i];
+    if (!ferry_instruction_dominates(dominators, p->barrier, use->user))
+      ok = ferry_refuse(reason, reason_size,
+                        "the loop uses the shared array before the copy's barrier");
+  }
 
   /* Iteration i+S-1's source is read during iteration i: nothing in the
    * loop may write any source. */
