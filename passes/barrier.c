@@ -7,6 +7,7 @@
  * barriers) is reported as such so that callers refuse rather than guess. */
 #include "barrier.h"
 
+#include "cfg.h"
 #include "memory.h"
 
 static const char *const cta_barrier_prefixes[] = {
@@ -40,7 +41,7 @@ struct search {
   LLVMValueRef from;
   ferry_hazard_check hazard;
   void *context;
-  struct ferry_vec visited_blocks;
+  struct ferry_map visited_blocks;
   struct ferry_vec worklist;
   struct ferry_consumer_search *result;
 };
@@ -73,7 +74,7 @@ static bool scan(struct search *s, LLVMValueRef inst) {
       unsigned count = LLVMGetNumSuccessors(inst);
       for (unsigned i = 0; i < count; i++) {
         LLVMBasicBlockRef next = LLVMGetSuccessor(inst, i);
-        if (ferry_vec_push_unique(&s->visited_blocks, next))
+        if (ferry_set_insert(&s->visited_blocks, next))
           ferry_vec_push(&s->worklist, next);
       }
       return true;
@@ -92,7 +93,7 @@ bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
     LLVMBasicBlockRef block = s.worklist.items[--s.worklist.count];
     ok = scan(&s, LLVMGetFirstInstruction(block));
   }
-  ferry_vec_free(&s.visited_blocks);
+  ferry_map_free(&s.visited_blocks);
   ferry_vec_free(&s.worklist);
   if (ok && !result->barriers.count)
     ok = fail(&s, from, "no barrier follows the copy");
@@ -104,49 +105,47 @@ void ferry_consumer_search_free(struct ferry_consumer_search *result) {
   *result = (struct ferry_consumer_search){0};
 }
 
-/* llvm-c has no predecessor list: find the terminators that name `block`. */
-static void queue_predecessors(LLVMBasicBlockRef block, struct ferry_vec *visited,
-                               struct ferry_vec *worklist) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(block);
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(bb);
-    unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
-    for (unsigned i = 0; i < count; i++)
-      if (LLVMGetSuccessor(terminator, i) == block && ferry_vec_push_unique(visited, bb))
-        ferry_vec_push(worklist, bb);
-  }
+static void queue_predecessors(const struct ferry_cfg *cfg, LLVMBasicBlockRef block,
+                               struct ferry_map *visited, struct ferry_vec *worklist) {
+  const struct ferry_vec *predecessors = ferry_cfg_predecessors(cfg, block);
+  for (size_t i = 0; i < predecessors->count; i++)
+    if (ferry_set_insert(visited, predecessors->items[i]))
+      ferry_vec_push(worklist, predecessors->items[i]);
 }
 
 /* Scans backward from `inst` (NULL: from the end of nothing) to the start of
  * `block`; returns the objected instruction, or NULL having queued the
  * predecessors when no barrier was met. */
-static LLVMValueRef scan_backward(LLVMBasicBlockRef block, LLVMValueRef inst,
-                                  ferry_hazard_check hazard, void *context,
-                                  const char **reason, struct ferry_vec *visited,
-                                  struct ferry_vec *worklist) {
+static LLVMValueRef scan_backward(const struct ferry_cfg *cfg, LLVMBasicBlockRef block,
+                                  LLVMValueRef inst, ferry_hazard_check hazard,
+                                  void *context, const char **reason,
+                                  struct ferry_map *visited, struct ferry_vec *worklist) {
   for (; inst; inst = LLVMGetPreviousInstruction(inst)) {
     if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
       return NULL;
     if ((*reason = hazard(inst, context)))
       return inst;
   }
-  queue_predecessors(block, visited, worklist);
+  queue_predecessors(cfg, block, visited, worklist);
   return NULL;
 }
 
 LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from,
                                              ferry_hazard_check hazard,
                                              void *context, const char **reason) {
-  struct ferry_vec visited = {0}, worklist = {0};
-  LLVMValueRef found =
-      scan_backward(LLVMGetInstructionParent(from), LLVMGetPreviousInstruction(from),
-                    hazard, context, reason, &visited, &worklist);
+  struct ferry_map visited = {0};
+  struct ferry_vec worklist = {0};
+  LLVMBasicBlockRef start = LLVMGetInstructionParent(from);
+  struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(start));
+  LLVMValueRef found = scan_backward(cfg, start, LLVMGetPreviousInstruction(from), hazard,
+                                     context, reason, &visited, &worklist);
   while (!found && worklist.count) {
     LLVMBasicBlockRef block = worklist.items[--worklist.count];
-    found = scan_backward(block, LLVMGetLastInstruction(block), hazard, context,
-                          reason, &visited, &worklist);
+    found = scan_backward(cfg, block, LLVMGetLastInstruction(block), hazard, context, reason,
+                          &visited, &worklist);
   }
-  ferry_vec_free(&visited);
+  ferry_cfg_free(cfg);
+  ferry_map_free(&visited);
   ferry_vec_free(&worklist);
   return found;
 }

@@ -18,6 +18,7 @@
 
 #include "address_space.h"
 #include "barrier.h"
+#include "cfg.h"
 #include "memory.h"
 #include "target.h"
 #include "uniformity.h"
@@ -128,32 +129,35 @@ static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
  * must decide uniformly. */
 static bool reached_uniformly(const struct ferry_uniformity *uniformity,
                               LLVMBasicBlockRef target) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(target);
-  struct ferry_vec reaching = {0}, worklist = {0};
-  ferry_vec_push(&reaching, target);
+  struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(target));
+  struct ferry_map reaching = {0};
+  struct ferry_vec blocks = {0}, worklist = {0};
+  ferry_set_insert(&reaching, target);
+  ferry_vec_push(&blocks, target);
   ferry_vec_push(&worklist, target);
   while (worklist.count) {
-    LLVMBasicBlockRef block = worklist.items[--worklist.count];
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-      LLVMValueRef terminator = LLVMGetBasicBlockTerminator(bb);
-      unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
-      for (unsigned i = 0; i < count; i++)
-        if (LLVMGetSuccessor(terminator, i) == block && ferry_vec_push_unique(&reaching, bb))
-          ferry_vec_push(&worklist, bb);
-    }
+    const struct ferry_vec *predecessors =
+        ferry_cfg_predecessors(cfg, worklist.items[--worklist.count]);
+    for (size_t i = 0; i < predecessors->count; i++)
+      if (ferry_set_insert(&reaching, predecessors->items[i])) {
+        ferry_vec_push(&blocks, predecessors->items[i]);
+        ferry_vec_push(&worklist, predecessors->items[i]);
+      }
   }
   bool uniform = true;
-  for (size_t i = 0; uniform && i < reaching.count; i++) {
-    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(reaching.items[i]);
+  for (size_t i = 0; uniform && i < blocks.count; i++) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(blocks.items[i]);
     unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
     bool can_leave = false;
     for (unsigned s = 0; s < count; s++)
-      if (!ferry_vec_contains(&reaching, LLVMGetSuccessor(terminator, s)))
+      if (!ferry_map_get(&reaching, LLVMGetSuccessor(terminator, s), NULL))
         can_leave = true;
     if (can_leave && !condition_is_uniform(uniformity, terminator))
       uniform = false;
   }
-  ferry_vec_free(&reaching);
+  ferry_cfg_free(cfg);
+  ferry_map_free(&reaching);
+  ferry_vec_free(&blocks);
   ferry_vec_free(&worklist);
   return uniform;
 }

@@ -5,6 +5,7 @@
 
 #include "barrier.h"
 #include "bridge.h"
+#include "cfg.h"
 #include "memory.h"
 #include "util.h"
 
@@ -16,7 +17,7 @@ struct reuse_count {
   unsigned long long bytes; /* read from the destination buffer */
   bool in_loop;
   struct ferry_vec on_path; /* blocks of the current DFS path */
-  struct ferry_vec done;    /* blocks fully counted */
+  struct ferry_map done;    /* blocks already counted */
 };
 
 /* Depth-first from `inst` to the next barrier on each path; a block met
@@ -36,7 +37,7 @@ static void count_from(struct reuse_count *count, LLVMValueRef inst) {
         count->in_loop = true;
         continue;
       }
-      if (!ferry_vec_push_unique(&count->done, next))
+      if (!ferry_set_insert(&count->done, next))
         continue;
       ferry_vec_push(&count->on_path, next);
       count_from(count, LLVMGetFirstInstruction(next));
@@ -57,7 +58,7 @@ bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t re
     ferry_vec_push(&count.on_path, LLVMGetInstructionParent(barrier));
     count_from(&count, LLVMGetNextInstruction(barrier));
     ferry_vec_free(&count.on_path);
-    ferry_vec_free(&count.done);
+    ferry_map_free(&count.done);
     unsigned long long reuse = count.bytes / site->size;
     if (count.in_loop && count.bytes) {
       snprintf(reason, reason_size,
