@@ -8,7 +8,9 @@
  * uniformly). Each row of threads then copies one contiguous range of
  * blockDim.x*size bytes, which the first row_bytes/16 threads of the row
  * re-issue as cp.async.cg of 16 bytes. A destination that does not depend
- * on tid.y (or tid.z) is copied by row 0 (plane 0) alone.
+ * on tid.y (or tid.z) is copied by row 0 (plane 0) alone. A term
+ * size*ext(X) with a narrow X = tid.x + row-uniform terms counts too, with
+ * a run-time check that a row's X does not wrap.
  *
  * copy_emit.c emits the form. Refuses (the per-thread form then applies)
  * when any part
@@ -71,7 +73,7 @@ static bool extended_index(struct ferry_affine_context *context, const struct fe
   }
   if (!has_x)
     return false;
-  out->x_stride = term->coefficient;
+  out->x_stride += term->coefficient;
   out->narrow_index = index;
   out->narrow_signed = LLVMIsASExtInst(atom->value) != NULL;
   return true;
@@ -105,7 +107,7 @@ static bool split_offset(struct ferry_affine_context *context,
       return ferry_refuse(reason, reason_size,
                     "the %s address scales threadIdx.x by a non-constant", which);
     if (has_x)
-      out->x_stride = term->coefficient;
+      out->x_stride += term->coefficient;
     if (has_y) {
       out->y_dependent = true;
       if (term->atom_count == 1)
@@ -162,15 +164,6 @@ static bool reached_uniformly(const struct ferry_uniformity *uniformity,
   return uniform;
 }
 
-static const char *source_written_hazard(LLVMValueRef inst, void *context) {
-  const struct ferry_copy_site *site = context;
-  if (inst == site->load || inst == site->store)
-    return NULL;
-  if (ferry_may_write(inst, site->source))
-    return "the block may write the source since the previous barrier";
-  return NULL;
-}
-
 bool ferry_match_collective(struct ferry_affine_context *context,
                             const struct ferry_copy_site *site,
                             struct ferry_collective_form *form,
@@ -213,17 +206,16 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                   "the destination's row stride is not a positive constant");
   form->row_stride = to.y_dependent ? to.y_stride : 0;
 
+  if (!reached_uniformly(uniformity, block))
+    return ferry_refuse(reason, reason_size,
+                        "not every thread of the block reaches the copy");
   /* A shared array the module defines is ours to align: with 16 bytes,
-   * the run-time check fails only for the source's reasons. */
+   * the run-time check fails only for the source's reasons. (Another
+   * thread's element is read at this thread's pace; copy_site.c has
+   * already refused a copy whose source this thread may have written since
+   * the previous barrier, and every thread runs the same code.) */
   if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base) &&
       LLVMGetAlignment(destination_base) < 16)
     form->raise_alignment = destination_base;
-  if (!reached_uniformly(uniformity, block))
-    return ferry_refuse(reason, reason_size,
-                  "not every thread of the block reaches the copy");
-  const char *objection;
-  if (ferry_find_hazard_since_barrier(site->store, source_written_hazard, (void *)site,
-                                      &objection))
-    return ferry_refuse(reason, reason_size, "%s", objection);
   return true;
 }

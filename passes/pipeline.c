@@ -4,8 +4,9 @@
  * exit, ending in `br (icmp iv.next, bound)` where iv counts by one and the
  * loop continues while iv.next != bound, < bound (signed or unsigned), with
  * bound loop-invariant; whose converted copies all wait at one consumer
- * barrier inside the loop; each copy writing its own static shared array,
- * used only by loads and stores inside the loop; each source address a pure
+ * barrier inside the loop; each copy writing, at the same place every
+ * iteration, its own static shared array, which the loop otherwise only
+ * reads; each source address a pure
  * function of the loop's induction variables and loop-invariant values;
  * and nothing in the loop that may write a source. Every iteration must
  * run the copies, and every access to the arrays must follow the barrier.
@@ -196,21 +197,35 @@ static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop
         is_copy = true;
     if (is_copy)
       continue;
-    unsigned operand;
-    if (LLVMIsALoadInst(user))
-      operand = 0;
-    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == value &&
-             LLVMGetOperand(user, 0) != value)
-      operand = 1;
-    else
-      return ferry_refuse(reason, size, "the shared array's address is used other than by "
-                                  "loads and stores");
+    /* Only reads: what the loop writes into the array besides the copy
+     * would be carried to later iterations, which the ring gives other
+     * buffers. */
+    if (!LLVMIsALoadInst(user))
+      return ferry_refuse(reason, size,
+                          LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != value
+                              ? "the loop writes the shared array besides the copy"
+                              : "the shared array's address is used other than by loads");
+    unsigned operand = 0;
     if (!in_loop(loop, user))
       return ferry_refuse(reason, size, "the shared array is used outside the loop");
     struct rebased_use *rebased = ferry_xmalloc(sizeof *rebased);
     *rebased = (struct rebased_use){user, operand, ring};
     ferry_vec_push(&p->rebased, rebased);
   }
+  return true;
+}
+
+/* The same in every iteration: no phi, load or call of the loop on the way.
+ * The ring's slot replaces the array, the rest of the address is reused. */
+static bool loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth) {
+  if (!in_loop(loop, value))
+    return true;
+  if (depth > 64 || LLVMIsAPHINode(value) || LLVMIsALoadInst(value) || LLVMIsACallInst(value))
+    return false;
+  unsigned operands = (unsigned)LLVMGetNumOperands(value);
+  for (unsigned i = 0; i < operands; i++)
+    if (!loop_invariant(loop, LLVMGetOperand(value, i), depth + 1))
+      return false;
   return true;
 }
 
@@ -337,6 +352,11 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     p->rings[p->ring_count++] = (struct ring){
         .buffer = buffer, .type = LLVMGlobalGetValueType(buffer),
         .align = LLVMGetAlignment(buffer)};
+    if (!loop_invariant(loop, site->destination, 0)) {
+      ok = ferry_refuse(reason, reason_size,
+                        "the copy's destination changes from one iteration to the next");
+      break;
+    }
     ok = collect_cone(p, loops, loop, site->source, 0, reason, reason_size);
   }
   for (size_t r = 0; ok && r < p->ring_count; r++)

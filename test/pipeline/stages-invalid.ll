@@ -1,0 +1,148 @@
+; -ferry-stages takes 0 (choose), 1 (off), 2, 4 or 8. A count that is not a
+; power of two (3) or is more than 8 (16) is refused with an analysis
+; remark saying which counts work, and the loop's copy is converted without
+; pipelining.
+;
+; RUN: %opt -ferry-stages=3 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.3.ll 2>%t.3.remarks
+; RUN: FileCheck --check-prefix=S3 %s < %t.3.ll
+; RUN: FileCheck --check-prefix=S3-REMARK %s < %t.3.remarks
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.3.ll -o %t.3.sm80.ptx
+; RUN: FileCheck --check-prefix=S3-PTX %s < %t.3.sm80.ptx
+; RUN: %ptxas -arch=sm_80 %t.3.sm80.ptx -o /dev/null
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.3.ll -o %t.3.sm90a.ptx
+; RUN: FileCheck --check-prefix=S3-PTX %s < %t.3.sm90a.ptx
+; RUN: %ptxas -arch=sm_90a %t.3.sm90a.ptx -o /dev/null
+;
+; RUN: %opt -ferry-stages=16 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.16.ll 2>%t.16.remarks
+; RUN: FileCheck --check-prefix=S16 %s < %t.16.ll
+; RUN: FileCheck --check-prefix=S16-REMARK %s < %t.16.remarks
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.16.ll -o %t.16.sm80.ptx
+; RUN: FileCheck --check-prefix=S16-PTX %s < %t.16.sm80.ptx
+; RUN: %ptxas -arch=sm_80 %t.16.sm80.ptx -o /dev/null
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.16.ll -o %t.16.sm90a.ptx
+; RUN: FileCheck --check-prefix=S16-PTX %s < %t.16.sm90a.ptx
+; RUN: %ptxas -arch=sm_90a %t.16.sm90a.ptx -o /dev/null
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
+
+; __global__ void stream(const int *__restrict__ in, int *__restrict__ out, int n) {
+;   __shared__ int tile[256];
+;   int t = threadIdx.x, acc = 0;
+;   for (int b = 0; b < n; b++) {
+;     tile[t] = in[b * 256 + t];
+;     __syncthreads();
+;     acc += tile[t] * 3 + tile[t ^ 1];
+;     __syncthreads();
+;   }
+;   out[blockIdx.x * 256 + t] = acc;
+; }
+define dso_local ptx_kernel void @stream(ptr noalias noundef readonly captures(none) %in, ptr noalias noundef writeonly captures(none) %out, i32 noundef %n) local_unnamed_addr #0 {
+entry:
+  %t = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %preheader, label %exit
+
+preheader:
+  %t.wide = zext nneg i32 %t to i64
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 %t.wide
+  %t1 = xor i32 %t, 1
+  %t1.wide = zext nneg i32 %t1 to i64
+  %neighbour = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 %t1.wide
+  br label %loop
+
+loop:
+  %b = phi i32 [ 0, %preheader ], [ %b.next, %loop ]
+  %acc = phi i32 [ 0, %preheader ], [ %acc.next, %loop ]
+  %first = mul nsw i32 %b, 256
+  %i = add nuw nsw i32 %first, %t
+  %i.wide = zext nneg i32 %i to i64
+  %src = getelementptr inbounds nuw i32, ptr %in, i64 %i.wide
+  %v = load i32, ptr %src, align 4, !tbaa !0
+  store i32 %v, ptr %dst, align 4, !tbaa !0
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %own = load i32, ptr %dst, align 4, !tbaa !0
+  %own3 = mul nsw i32 %own, 3
+  %next = load i32, ptr %neighbour, align 4, !tbaa !0
+  %sum = add i32 %next, %acc
+  %acc.next = add i32 %sum, %own3
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %b.next = add nuw nsw i32 %b, 1
+  %done = icmp eq i32 %b.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !4
+
+exit:
+  %result = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %o.first = mul i32 %ctaid, 256
+  %o.i = add i32 %o.first, %t
+  %o.i.wide = zext i32 %o.i to i64
+  %o = getelementptr inbounds nuw i32, ptr %out, i64 %o.i.wide
+  store i32 %result, ptr %o, align 4, !tbaa !0
+  ret void
+}
+
+; S3:         @tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
+; S3-NOT:     ferry.ring
+; S3-LABEL: define dso_local ptx_kernel void @stream(
+; S3-NOT:     ferry.iteration
+; S3:       loop:
+; S3-NOT:     load i32, ptr %src
+; S3:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
+; S3-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; S3-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; S3-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S3-NOT:     cp.async
+; S3:         ret void
+
+; S3-REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: -ferry-stages=3: the stages must be 2, 4 or 8
+; S3-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
+; S3-REMARK-NOT:  remark:
+
+; S3-PTX-LABEL: .entry stream(
+; S3-PTX-NOT:     cp.async.wait_all
+; S3-PTX:         cp.async.commit_group;
+; S3-PTX-NEXT:    cp.async.wait_group 0;
+; S3-PTX-NEXT:    bar.sync 0;
+; S3-PTX-NOT:     cp.async.wait_all
+
+; S16:         @tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
+; S16-NOT:     ferry.ring
+; S16-LABEL: define dso_local ptx_kernel void @stream(
+; S16-NOT:     ferry.iteration
+; S16:       loop:
+; S16-NOT:     load i32, ptr %src
+; S16:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
+; S16-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; S16-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; S16-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S16-NOT:     cp.async
+; S16:         ret void
+
+; S16-REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: -ferry-stages=16: the stages must be 2, 4 or 8
+; S16-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
+; S16-REMARK-NOT:  remark:
+
+; S16-PTX-LABEL: .entry stream(
+; S16-PTX-NOT:     cp.async.wait_all
+; S16-PTX:         cp.async.commit_group;
+; S16-PTX-NEXT:    cp.async.wait_group 0;
+; S16-PTX-NEXT:    bar.sync 0;
+; S16-PTX-NOT:     cp.async.wait_all
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+
+attributes #0 = { convergent mustprogress noinline norecurse nounwind "target-cpu"="sm_80" "target-features"="+ptx88,+sm_80" "uniform-work-group-size"="true" }
+
+!0 = !{!1, !1, i64 0}
+!1 = !{!"int", !2, i64 0}
+!2 = !{!"omnipotent char", !3, i64 0}
+!3 = !{!"Simple C++ TBAA"}
+!4 = distinct !{!4, !5}
+!5 = !{!"llvm.loop.mustprogress"}

@@ -1,0 +1,235 @@
+; FIXME: the pass gives the last two kernels 2 stages today (reported): it
+; counts every addrspace(3) global of the module against each kernel's
+; 48 KiB static limit, the other kernels' tiles and rings included.
+; XFAIL: *
+;
+; The 48 KiB static shared-memory limit is per kernel: a kernel's ring
+; competes only with the shared arrays that kernel uses. Four kernels, each
+; with its own 4 KiB tile, each get the 4 stages (16 KiB) a lone kernel
+; would, whatever else the module holds.
+;
+; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -S %s -o %t.ll 2>%t.remarks
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.sm80.ptx
+; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile.a = internal unnamed_addr addrspace(3) global [1024 x i32] undef, align 4
+@tile.b = internal unnamed_addr addrspace(3) global [1024 x i32] undef, align 4
+@tile.c = internal unnamed_addr addrspace(3) global [1024 x i32] undef, align 4
+@tile.d = internal unnamed_addr addrspace(3) global [1024 x i32] undef, align 4
+
+; CHECK-DAG: @tile.a.ferry.ring = internal addrspace(3) global [4 x [1024 x i32]] poison, align 16
+; CHECK-DAG: @tile.b.ferry.ring = internal addrspace(3) global [4 x [1024 x i32]] poison, align 16
+; CHECK-DAG: @tile.c.ferry.ring = internal addrspace(3) global [4 x [1024 x i32]] poison, align 16
+; CHECK-DAG: @tile.d.ferry.ring = internal addrspace(3) global [4 x [1024 x i32]] poison, align 16
+; CHECK-LABEL: define dso_local ptx_kernel void @stream_a(
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; CHECK-LABEL: define dso_local ptx_kernel void @stream_b(
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; CHECK-LABEL: define dso_local ptx_kernel void @stream_c(
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; CHECK-LABEL: define dso_local ptx_kernel void @stream_d(
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+
+define dso_local ptx_kernel void @stream_a(ptr noalias noundef readonly captures(none) %in, ptr noalias noundef writeonly captures(none) %out, i32 noundef %n) local_unnamed_addr #0 {
+entry:
+  %t = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %preheader, label %exit
+
+preheader:
+  %t.wide = zext nneg i32 %t to i64
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.a to ptr), i64 %t.wide
+  %t1 = xor i32 %t, 1
+  %t1.wide = zext nneg i32 %t1 to i64
+  %neighbour = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.a to ptr), i64 %t1.wide
+  br label %loop
+
+loop:
+  %b = phi i32 [ 0, %preheader ], [ %b.next, %loop ]
+  %acc = phi i32 [ 0, %preheader ], [ %acc.next, %loop ]
+  %first = mul nsw i32 %b, 1024
+  %i = add nuw nsw i32 %first, %t
+  %i.wide = zext nneg i32 %i to i64
+  %src = getelementptr inbounds nuw i32, ptr %in, i64 %i.wide
+  %v = load i32, ptr %src, align 4, !tbaa !0
+  store i32 %v, ptr %dst, align 4, !tbaa !0
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %own = load i32, ptr %dst, align 4, !tbaa !0
+  %own3 = mul nsw i32 %own, 3
+  %next = load i32, ptr %neighbour, align 4, !tbaa !0
+  %sum = add i32 %next, %acc
+  %acc.next = add i32 %sum, %own3
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %b.next = add nuw nsw i32 %b, 1
+  %done = icmp eq i32 %b.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !4
+
+exit:
+  %result = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %o.first = mul i32 %ctaid, 1024
+  %o.i = add i32 %o.first, %t
+  %o.i.wide = zext i32 %o.i to i64
+  %o = getelementptr inbounds nuw i32, ptr %out, i64 %o.i.wide
+  store i32 %result, ptr %o, align 4, !tbaa !0
+  ret void
+}
+
+define dso_local ptx_kernel void @stream_b(ptr noalias noundef readonly captures(none) %in, ptr noalias noundef writeonly captures(none) %out, i32 noundef %n) local_unnamed_addr #0 {
+entry:
+  %t = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %preheader, label %exit
+
+preheader:
+  %t.wide = zext nneg i32 %t to i64
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.b to ptr), i64 %t.wide
+  %t1 = xor i32 %t, 1
+  %t1.wide = zext nneg i32 %t1 to i64
+  %neighbour = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.b to ptr), i64 %t1.wide
+  br label %loop
+
+loop:
+  %b = phi i32 [ 0, %preheader ], [ %b.next, %loop ]
+  %acc = phi i32 [ 0, %preheader ], [ %acc.next, %loop ]
+  %first = mul nsw i32 %b, 1024
+  %i = add nuw nsw i32 %first, %t
+  %i.wide = zext nneg i32 %i to i64
+  %src = getelementptr inbounds nuw i32, ptr %in, i64 %i.wide
+  %v = load i32, ptr %src, align 4, !tbaa !0
+  store i32 %v, ptr %dst, align 4, !tbaa !0
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %own = load i32, ptr %dst, align 4, !tbaa !0
+  %own3 = mul nsw i32 %own, 3
+  %next = load i32, ptr %neighbour, align 4, !tbaa !0
+  %sum = add i32 %next, %acc
+  %acc.next = add i32 %sum, %own3
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %b.next = add nuw nsw i32 %b, 1
+  %done = icmp eq i32 %b.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !4
+
+exit:
+  %result = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %o.first = mul i32 %ctaid, 1024
+  %o.i = add i32 %o.first, %t
+  %o.i.wide = zext i32 %o.i to i64
+  %o = getelementptr inbounds nuw i32, ptr %out, i64 %o.i.wide
+  store i32 %result, ptr %o, align 4, !tbaa !0
+  ret void
+}
+
+define dso_local ptx_kernel void @stream_c(ptr noalias noundef readonly captures(none) %in, ptr noalias noundef writeonly captures(none) %out, i32 noundef %n) local_unnamed_addr #0 {
+entry:
+  %t = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %preheader, label %exit
+
+preheader:
+  %t.wide = zext nneg i32 %t to i64
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.c to ptr), i64 %t.wide
+  %t1 = xor i32 %t, 1
+  %t1.wide = zext nneg i32 %t1 to i64
+  %neighbour = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.c to ptr), i64 %t1.wide
+  br label %loop
+
+loop:
+  %b = phi i32 [ 0, %preheader ], [ %b.next, %loop ]
+  %acc = phi i32 [ 0, %preheader ], [ %acc.next, %loop ]
+  %first = mul nsw i32 %b, 1024
+  %i = add nuw nsw i32 %first, %t
+  %i.wide = zext nneg i32 %i to i64
+  %src = getelementptr inbounds nuw i32, ptr %in, i64 %i.wide
+  %v = load i32, ptr %src, align 4, !tbaa !0
+  store i32 %v, ptr %dst, align 4, !tbaa !0
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %own = load i32, ptr %dst, align 4, !tbaa !0
+  %own3 = mul nsw i32 %own, 3
+  %next = load i32, ptr %neighbour, align 4, !tbaa !0
+  %sum = add i32 %next, %acc
+  %acc.next = add i32 %sum, %own3
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %b.next = add nuw nsw i32 %b, 1
+  %done = icmp eq i32 %b.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !4
+
+exit:
+  %result = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %o.first = mul i32 %ctaid, 1024
+  %o.i = add i32 %o.first, %t
+  %o.i.wide = zext i32 %o.i to i64
+  %o = getelementptr inbounds nuw i32, ptr %out, i64 %o.i.wide
+  store i32 %result, ptr %o, align 4, !tbaa !0
+  ret void
+}
+
+define dso_local ptx_kernel void @stream_d(ptr noalias noundef readonly captures(none) %in, ptr noalias noundef writeonly captures(none) %out, i32 noundef %n) local_unnamed_addr #0 {
+entry:
+  %t = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %preheader, label %exit
+
+preheader:
+  %t.wide = zext nneg i32 %t to i64
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.d to ptr), i64 %t.wide
+  %t1 = xor i32 %t, 1
+  %t1.wide = zext nneg i32 %t1 to i64
+  %neighbour = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @tile.d to ptr), i64 %t1.wide
+  br label %loop
+
+loop:
+  %b = phi i32 [ 0, %preheader ], [ %b.next, %loop ]
+  %acc = phi i32 [ 0, %preheader ], [ %acc.next, %loop ]
+  %first = mul nsw i32 %b, 1024
+  %i = add nuw nsw i32 %first, %t
+  %i.wide = zext nneg i32 %i to i64
+  %src = getelementptr inbounds nuw i32, ptr %in, i64 %i.wide
+  %v = load i32, ptr %src, align 4, !tbaa !0
+  store i32 %v, ptr %dst, align 4, !tbaa !0
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %own = load i32, ptr %dst, align 4, !tbaa !0
+  %own3 = mul nsw i32 %own, 3
+  %next = load i32, ptr %neighbour, align 4, !tbaa !0
+  %sum = add i32 %next, %acc
+  %acc.next = add i32 %sum, %own3
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %b.next = add nuw nsw i32 %b, 1
+  %done = icmp eq i32 %b.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !4
+
+exit:
+  %result = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %ctaid = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %o.first = mul i32 %ctaid, 1024
+  %o.i = add i32 %o.first, %t
+  %o.i.wide = zext i32 %o.i to i64
+  %o = getelementptr inbounds nuw i32, ptr %out, i64 %o.i.wide
+  store i32 %result, ptr %o, align 4, !tbaa !0
+  ret void
+}
+
+; REMARK: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
+; REMARK-NOT:  remark:
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+
+attributes #0 = { convergent mustprogress noinline norecurse nounwind "target-cpu"="sm_80" "target-features"="+ptx88,+sm_80" "uniform-work-group-size"="true" }
+
+!0 = !{!1, !1, i64 0}
+!1 = !{!"int", !2, i64 0}
+!2 = !{!"omnipotent char", !3, i64 0}
+!3 = !{!"Simple C++ TBAA"}
+!4 = distinct !{!4, !5}
+!5 = !{!"llvm.loop.mustprogress"}
