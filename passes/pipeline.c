@@ -265,12 +265,31 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   return true;
 }
 
+/* Whether an instruction of `fn` uses `value`, directly or through
+ * constant expressions. */
+static bool used_in_function(LLVMValueRef value, LLVMValueRef fn, int depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAInstruction(user)) {
+      if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+        return true;
+    } else if (LLVMIsAConstantExpr(user) && depth < 8 && used_in_function(user, fn, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The static shared memory the kernel of the loop uses besides the arrays
+ * being replaced: other kernels' arrays are theirs. (A device function the
+ * kernel calls is not looked into; the 48 KiB check of ptxas still holds.) */
 static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDataRef layout,
                                               const struct ferry_pipeline *p) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
   unsigned long long bytes = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != FERRY_ADDRSPACE_SHARED ||
-        LLVMIsDeclaration(g))
+        LLVMIsDeclaration(g) || !used_in_function(g, fn, 0))
       continue;
     bool ours = false;
     for (size_t r = 0; r < p->ring_count; r++)
@@ -297,9 +316,13 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
   while (stages >= 2 && ((!requested && stages * per_stage > RING_BUDGET) ||
                          others + stages * per_stage > STATIC_LIMIT))
     stages /= 2;
+  if (stages < 2 && others + 2 * per_stage > STATIC_LIMIT)
+    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the 48 KiB of "
+                        "static shared memory", per_stage);
   if (stages < 2)
-    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in static shared "
-                                "memory", per_stage);
+    return ferry_refuse(reason, size, "two stages of %llu bytes exceed the %d KiB a ring may "
+                        "take by default (-ferry-stages=2 forces them)", per_stage,
+                        RING_BUDGET / 1024);
   p->stages = stages;
   return true;
 }

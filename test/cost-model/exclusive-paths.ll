@@ -1,8 +1,3 @@
-; FIXME: the pass refuses this copy today (reported): it adds up the reads
-; of both arms of the branch, as if one thread ran both, and says "each
-; thread reads 8 times".
-; XFAIL: *
-;
 ; After the barrier, each thread takes one arm of an if/else; each arm
 ; reads the destination 4 times. No thread reads it more than 4 times, so
 ; the copy is converted.

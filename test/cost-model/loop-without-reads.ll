@@ -1,8 +1,3 @@
-; FIXME: the pass refuses this copy today (reported): any loop between the
-; barriers counts as "a loop reads the destination buffer", whether or not
-; it reads it.
-; XFAIL: *
-;
 ; A loop after the consumer barrier that reads only global memory, and one
 ; read of the destination outside it: the thread reads its copied element
 ; once, so the copy is converted.

@@ -1,8 +1,3 @@
-; FIXME: the pass gives the last two kernels 2 stages today (reported): it
-; counts every addrspace(3) global of the module against each kernel's
-; 48 KiB static limit, the other kernels' tiles and rings included.
-; XFAIL: *
-;
 ; The 48 KiB static shared-memory limit is per kernel: a kernel's ring
 ; competes only with the shared arrays that kernel uses. Four kernels, each
 ; with its own 4 KiB tile, each get the 4 stages (16 KiB) a lone kernel
