@@ -1,23 +1,43 @@
 #!/usr/bin/env bash
-# Runs the benchmarks built by bench/build.sh on a GPU machine and prints,
-# per kernel, the median time of each build (same run) and the speedup of
-# each ferry build over legacy (above 1: faster).
-# Outputs are compared by checksum: a ferry build that computes anything
-# else than the legacy build is reported as a mismatch.
+# Runs the benchmarks built by bench/build.sh on a GPU machine: each
+# variant of a benchmark in turn, in one run. Prints, per kernel, the median
+# time of the legacy build and, per ferry variant, its median and its
+# speedup over legacy (above 1: faster); writes the same as CSV to
+# $BENCH_CSV (default DIR/results.csv). Outputs are compared by checksum: a
+# variant that computes anything else than legacy is marked MISMATCH.
 set -uo pipefail
 dir="${1:-.carry/bench}"
+csv="${BENCH_CSV:-$dir/results.csv}"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/device: /'
-printf "%-14s %-18s %-7s %10s %10s %8s %10s %8s %s\n" kernel config arch legacy_ms ferry_ms ratio collect_ms ratio outputs
+echo "benchmark,arch,kernel,config,variant,median_ms,rate,speedup,outputs" > "$csv"
 for legacy in "$dir"/*.legacy; do
   base="${legacy%.legacy}"
   arch="${base##*.}"
-  for variant in legacy ferry ferry-collective; do
-    "$base.$variant" > "$base.$variant.csv" || echo "FAIL $base.$variant"
+  bench="$(basename "${base%.*}")"
+  "$legacy" > "$base.legacy.csv" || { echo "FAIL $legacy"; continue; }
+  header="$(printf "%-13s %-17s %-7s %10s" kernel config arch legacy_ms)"
+  variants=()
+  for run in "$base".ferry*; do
+    case "$run" in *.remarks | *.csv) continue ;; esac
+    variant="${run##*.}"
+    echo "running $bench $arch $variant" >&2
+    "$run" > "$base.$variant.csv" || { echo "FAIL $run"; continue; }
+    variants+=("$variant")
+    header+="$(printf " %16s %7s" "$variant" speedup)"
   done
-  paste -d, "$base.legacy.csv" "$base.ferry.csv" "$base.ferry-collective.csv" |
-    while IFS=, read -r k c lms lrate lsum _ _ fms frate fsum _ _ pms prate psum; do
-      same=$([ "$lsum" = "$fsum" ] && [ "$lsum" = "$psum" ] && echo identical || echo MISMATCH)
-      awk -v k="$k" -v c="$c" -v a="$arch" -v l="$lms" -v f="$fms" -v p="$pms" -v s="$same" \
-        'BEGIN { printf "%-14s %-18s %-7s %10.4f %10.4f %7.3fx %10.4f %7.3fx %s\n", k, c, a, l, f, l / f, p, l / p, s }'
+  echo "$header"
+  while IFS=, read -r kernel config ms rate sum; do
+    line="$(printf "%-13s %-17s %-7s %10.4f" "$kernel" "$config" "$arch" "$ms")"
+    echo "$bench,$arch,$kernel,$config,legacy,$ms,$rate,1,reference" >> "$csv"
+    for variant in "${variants[@]}"; do
+      IFS=, read -r _ _ vms vrate vsum < <(grep "^$kernel,$config," "$base.$variant.csv")
+      same=$([ "$vsum" = "$sum" ] && echo identical || echo MISMATCH)
+      speedup=$(awk -v l="$ms" -v v="$vms" 'BEGIN { printf "%.3f", l / v }')
+      line+="$(printf " %16.4f %6sx" "$vms" "$speedup")"
+      [ "$same" = identical ] || line+=" MISMATCH"
+      echo "$bench,$arch,$kernel,$config,$variant,$vms,$vrate,$speedup,$same" >> "$csv"
     done
+    echo "$line"
+  done < "$base.legacy.csv"
 done
+echo "csv: $csv"

@@ -29,7 +29,7 @@ static cl::opt<bool> CostModel(
 static cl::opt<unsigned> Stages(
     "ferry-stages", cl::init(0),
     cl::desc("ferry: stages of a pipelined copy loop: 0 chooses (default), 1 "
-             "turns pipelining off, 2, 4 or 8 forces that many"));
+             "turns pipelining off, 2, 4, 8 or 16 forces that many"));
 
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }

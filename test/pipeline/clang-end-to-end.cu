@@ -1,7 +1,7 @@
 // The copy-and-compute loop the pipeliner is for, built from CUDA source by
 // ferry-cc (clang 22 + ferry): a static __shared__ tile, __restrict__
-// pointers, a counted loop. The copy's loop becomes an 8-stage ring (1 KiB
-// tile), so each iteration waits with cp.async.wait_group 7 before its
+// pointers, a counted loop. The copy's loop becomes a 16-stage ring (1 KiB
+// tile), so each iteration waits with cp.async.wait_group 15 before its
 // consumer barrier, and the exit with cp.async.wait_all. A 4-byte element
 // moves by per-thread cp.async.ca by default; -ferry-collective=always makes
 // the block's copies 16-byte cp.async.cg chunks; -ferry-stages=4 makes the
@@ -10,23 +10,23 @@
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S8 %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S16 %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S8 %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S16 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 //
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.cg.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK-CG %s
-// RUN: FileCheck --check-prefixes=PTX,PTX-CG,PTX-S8 %s < %t.cg.sm80.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX-CG,PTX-S16 %s < %t.cg.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.cg.sm80.ptx -o /dev/null
 // RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.cg.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK-CG %s
-// RUN: FileCheck --check-prefixes=PTX,PTX-CG,PTX-S8 %s < %t.cg.sm90a.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX-CG,PTX-S16 %s < %t.cg.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.cg.sm90a.ptx -o /dev/null
 //
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-stages=4 \
@@ -45,8 +45,8 @@ __global__ void stream(const int *__restrict__ in, int *__restrict__ out, int n)
   int acc = 0;
   for (int b = 0; b < n; b++) {
     tile[t] = in[b * 256 + t];
-    // REMARK: clang-end-to-end.cu:[[@LINE-1]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own
-    // REMARK-CG: clang-end-to-end.cu:[[@LINE-2]]:13: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages
+    // REMARK: clang-end-to-end.cu:[[@LINE-1]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i issues the copy of iteration i+15 into a ring of shared buffers and waits only for its own
+    // REMARK-CG: clang-end-to-end.cu:[[@LINE-2]]:13: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 16 stages
     // REMARK-S4: clang-end-to-end.cu:[[@LINE-3]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own
     __syncthreads();
     acc += tile[t] * 3 + tile[(t + 1) & 255];
@@ -60,14 +60,14 @@ __global__ void stream(const int *__restrict__ in, int *__restrict__ out, int n)
 // REMARK-S4-NOT: remark:
 
 // PTX-LABEL:  .entry _Z6streamPKiPii(
-// PTX-S8:       .shared .align 16 .b8 {{.*}}ferry{{.*}}ring[8192];
+// PTX-S16:      .shared .align 16 .b8 {{.*}}ferry{{.*}}ring[16384];
 // PTX-S4:       .shared .align 16 .b8 {{.*}}ferry{{.*}}ring[4096];
 // PTX-CA-NOT:   cp.async.cg
 // PTX-CG-NOT:   cp.async.ca
 // PTX-CA:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX-CG:       cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
 // PTX:          cp.async.commit_group;
-// PTX-S8:       cp.async.wait_group 7;
+// PTX-S16:      cp.async.wait_group 15;
 // PTX-S4:       cp.async.wait_group 3;
 // PTX-NEXT:     bar.sync 0;
 // PTX:          cp.async.wait_all;

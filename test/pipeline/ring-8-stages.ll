@@ -13,8 +13,8 @@
 ;     out[blockIdx.x * 256 + t] = acc;
 ;   }
 ;
-; becomes an 8-stage ring (8 KiB, the most stages within the 16 KiB the
-; pipeliner allows itself): the tile is replaced by @tile.ferry.ring, [8 x
+; becomes, with -ferry-stages=8, an 8-stage ring (by itself it would take
+; 16 stages: stages-1-kib-tile.ll): the tile is replaced by @tile.ferry.ring, [8 x
 ; [256 x i32]] aligned 16; the preheader issues iterations 0..6 into slots
 ; 0..6, one commit group each, every one but the first guarded by the trip
 ; count (n - 0 > k); the header counts iterations (ferry.iteration) and
@@ -24,7 +24,7 @@
 ; consumer barrier waits for all but the 7 newest groups; the compute reads
 ; the compute slot; the exit waits for everything.
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=8 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

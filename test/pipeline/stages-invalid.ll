@@ -1,5 +1,5 @@
-; -ferry-stages takes 0 (choose), 1 (off), 2, 4 or 8. A count that is not a
-; power of two (3) or is more than 8 (16) is refused with an analysis
+; -ferry-stages takes 0 (choose), 1 (off), 2, 4, 8 or 16. A count that is
+; not a power of two (3) or is more than 16 (32) is refused with an analysis
 ; remark saying which counts work, and the loop's copy is converted without
 ; pipelining.
 ;
@@ -14,16 +14,16 @@
 ; RUN: FileCheck --check-prefix=S3-PTX %s < %t.3.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.3.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-stages=16 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
-; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.16.ll 2>%t.16.remarks
-; RUN: FileCheck --check-prefix=S16 %s < %t.16.ll
-; RUN: FileCheck --check-prefix=S16-REMARK %s < %t.16.remarks
-; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.16.ll -o %t.16.sm80.ptx
-; RUN: FileCheck --check-prefix=S16-PTX %s < %t.16.sm80.ptx
-; RUN: %ptxas -arch=sm_80 %t.16.sm80.ptx -o /dev/null
-; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.16.ll -o %t.16.sm90a.ptx
-; RUN: FileCheck --check-prefix=S16-PTX %s < %t.16.sm90a.ptx
-; RUN: %ptxas -arch=sm_90a %t.16.sm90a.ptx -o /dev/null
+; RUN: %opt -ferry-stages=32 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.32.ll 2>%t.32.remarks
+; RUN: FileCheck --check-prefix=S32 %s < %t.32.ll
+; RUN: FileCheck --check-prefix=S32-REMARK %s < %t.32.remarks
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.32.ll -o %t.32.sm80.ptx
+; RUN: FileCheck --check-prefix=S32-PTX %s < %t.32.sm80.ptx
+; RUN: %ptxas -arch=sm_80 %t.32.sm80.ptx -o /dev/null
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.32.ll -o %t.32.sm90a.ptx
+; RUN: FileCheck --check-prefix=S32-PTX %s < %t.32.sm90a.ptx
+; RUN: %ptxas -arch=sm_90a %t.32.sm90a.ptx -o /dev/null
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -99,7 +99,7 @@ exit:
 ; S3-NOT:     cp.async
 ; S3:         ret void
 
-; S3-REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: -ferry-stages=3: the stages must be 2, 4 or 8
+; S3-REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: -ferry-stages=3: the stages must be 2, 4, 8 or 16
 ; S3-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; S3-REMARK-NOT:  remark:
 
@@ -110,29 +110,29 @@ exit:
 ; S3-PTX-NEXT:    bar.sync 0;
 ; S3-PTX-NOT:     cp.async.wait_all
 
-; S16:         @tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
-; S16-NOT:     ferry.ring
-; S16-LABEL: define dso_local ptx_kernel void @stream(
-; S16-NOT:     ferry.iteration
-; S16:       loop:
-; S16-NOT:     load i32, ptr %src
-; S16:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
-; S16-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; S16-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; S16-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; S16-NOT:     cp.async
-; S16:         ret void
+; S32:         @tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
+; S32-NOT:     ferry.ring
+; S32-LABEL: define dso_local ptx_kernel void @stream(
+; S32-NOT:     ferry.iteration
+; S32:       loop:
+; S32-NOT:     load i32, ptr %src
+; S32:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
+; S32-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; S32-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; S32-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S32-NOT:     cp.async
+; S32:         ret void
 
-; S16-REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: -ferry-stages=16: the stages must be 2, 4 or 8
-; S16-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
-; S16-REMARK-NOT:  remark:
+; S32-REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: -ferry-stages=32: the stages must be 2, 4, 8 or 16
+; S32-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
+; S32-REMARK-NOT:  remark:
 
-; S16-PTX-LABEL: .entry stream(
-; S16-PTX-NOT:     cp.async.wait_all
-; S16-PTX:         cp.async.commit_group;
-; S16-PTX-NEXT:    cp.async.wait_group 0;
-; S16-PTX-NEXT:    bar.sync 0;
-; S16-PTX-NOT:     cp.async.wait_all
+; S32-PTX-LABEL: .entry stream(
+; S32-PTX-NOT:     cp.async.wait_all
+; S32-PTX:         cp.async.commit_group;
+; S32-PTX-NEXT:    cp.async.wait_group 0;
+; S32-PTX-NEXT:    bar.sync 0;
+; S32-PTX-NOT:     cp.async.wait_all
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
