@@ -4,7 +4,7 @@
 #   legacy            clang 22, no plugin
 #   ferry             clang 22 + ferry, defaults
 #   ferry-collective  -mllvm -ferry-collective=always (16-byte chunks)
-#   ferry-stages16    -mllvm -ferry-stages=16
+#   ferry-stages8     -mllvm -ferry-stages=8
 # Run them with bench/run.sh on a GPU machine.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,7 +15,7 @@ cuda="${FERRY_CUDA_PATH:-/usr/local/cuda}"
 common=(-x cuda --cuda-path="$cuda" -Wno-unknown-cuda-version -O3 -std=c++17)
 link=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
 variants=("ferry:" "ferry-collective:-mllvm -ferry-collective=always"
-          "ferry-stages16:-mllvm -ferry-stages=16")
+          "ferry-stages8:-mllvm -ferry-stages=8")
 for src in "$root"/bench/*.cu; do
   name=$(basename "$src" .cu)
   for arch in sm_80 sm_90a; do

@@ -5,10 +5,10 @@
 // Copy-and-compute loops that ferry software-pipelines: the static shared
 // tile becomes a ring of stages, a prologue issues the first copies, and
 // iteration i issues the copy of iteration i+S-1. Trip counts 0, 1, 2, 3, 7,
-// 8, 9 and 21 exercise the guards of the prologue and of the in-loop issue
-// (S is 8 for these tiles); an offset source (misaligned for 16-byte chunks)
-// takes the collective form's fallback; a strided source takes the
-// per-thread form; 2-byte elements the collective chunks.
+// 8, 9, 15, 16, 17, 21 and 40 exercise the guards of the prologue and of the
+// in-loop issue (S is 16 for these tiles); a source offset by one element
+// and a strided source use the per-thread form; 2-byte elements the
+// collective chunks (an offset of one makes them take its fallback).
 #include "harness.cuh"
 
 constexpr int kThreads = 128;
@@ -102,10 +102,11 @@ int main(int argc, char **argv) {
   harness::Rng rng(0x919E1);
   harness::Output out;
   int failures = 0;
-  for (int batches : {0, 1, 2, 3, 7, 8, 9, 21}) {
+  for (int batches : {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 21, 40}) {
     failures += check_stream<unsigned>(rng, out, batches, 0);
     failures += check_stream<unsigned>(rng, out, batches, 1);
     failures += check_stream<unsigned short>(rng, out, batches, 0);
+    failures += check_stream<unsigned short>(rng, out, batches, 1);
     if (batches)
       failures += check_strided(rng, out, batches);
   }
