@@ -1,34 +1,35 @@
 /* ferry-async-copy: legacy global-to-shared copies become cp.async.
  *
  * Matches, in device functions compiled for sm_80 or newer, every copy that
- * copy_site.c finds convertible; replaces each with a cp.async of the
- * element's size (.ca for 4 and 8 bytes, .cg for 16), and puts one
- * cp.async.commit_group + cp.async.wait_group 0 just before each consumer
- * barrier, so that the data is complete, and visible to this thread, before
- * the barrier publishes it to the block. Refuses whole functions below sm_80
- * and functions that already issue asynchronous copies or inline assembly
- * that may touch memory (their own accounting must not be disturbed). Every
- * conversion and every refusal is reported as a remark. */
-#include "address_space.h"
+ * copy_site.c finds legal and the cost model (cost_model.c) finds worth it;
+ * gives each its form: per-thread cp.async of the element's size (.ca for 4
+ * and 8 bytes, .cg for 16), or the block-collective 16-byte chunks
+ * (collective_copy.c) where one thread's cp.async cannot move the element;
+ * pipelines the loops that pipeline.c accepts; and puts one
+ * cp.async.commit_group + cp.async.wait_group N just before each consumer
+ * barrier (N = 0, or S-1 in an S-stage ring), so that the data is complete,
+ * and visible to this thread, before the barrier publishes it to the block.
+ * Every decision is made on the original code before anything is
+ * rewritten. Refuses whole functions below sm_80 and functions that already
+ * issue asynchronous copies or inline assembly that may touch memory (their
+ * own accounting must not be disturbed). Every conversion and every refusal
+ * is reported as a remark. */
 #include "bridge.h"
 #include "collective_copy.h"
 #include "copy_emit.h"
 #include "copy_site.h"
-#include "pipeline.h"
 #include "cost_model.h"
 #include "ferry.h"
-#include "ir_build.h"
 #include "memory.h"
 #include "names.h"
+#include "pipeline.h"
 #include "target.h"
 #include "util.h"
 
-#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* What will become of one legal copy. */
 struct planned_copy {
