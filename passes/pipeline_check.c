@@ -1,0 +1,358 @@
+/* The legality half of the pipeliner (pipeline.c says what it makes): finds
+ * the loop's trip count, the arrays to replicate and every load of them,
+ * the values a source address depends on, and the stage count; changes
+ * nothing. */
+#include "pipeline_plan.h"
+
+#include "address_space.h"
+#include "barrier.h"
+#include "bridge.h"
+#include "memory.h"
+#include "target.h"
+
+#include <llvm-c/Target.h>
+#include <stdlib.h>
+
+/* Shared memory of one multiprocessor, as a kernel may use it. */
+static unsigned long long sm_shared_capacity(struct ferry_target target) {
+  if (target.sm >= 90)
+    return 228 * 1024;
+  if (target.sm == 80)
+    return 164 * 1024;
+  return 100 * 1024;
+}
+
+/* __launch_bounds__(threads, N): N blocks must fit on a multiprocessor. */
+static unsigned long long launch_bound_allowance(LLVMValueRef fn) {
+  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex, "nvvm.minctasm", 13);
+  if (!attribute)
+    return 0;
+  unsigned length;
+  const char *text = LLVMGetStringAttributeValue(attribute, &length);
+  unsigned long long blocks = strtoull(text, NULL, 10);
+  if (!blocks)
+    return 0;
+  unsigned long long per_block = sm_shared_capacity(ferry_function_target(fn)) / blocks;
+  return per_block > BLOCK_RESERVE ? per_block - BLOCK_RESERVE : 1;
+}
+
+static LLVMIntPredicate swapped(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntULT: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULE;
+  case LLVMIntSLT: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLE;
+  default: return p;
+  }
+}
+
+static LLVMIntPredicate inverse(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ: return LLVMIntNE;
+  case LLVMIntNE: return LLVMIntEQ;
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntUGT: return LLVMIntULE;
+  case LLVMIntULE: return LLVMIntUGT;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSGT: return LLVMIntSLE;
+  case LLVMIntSLE: return LLVMIntSGT;
+  }
+  return p;
+}
+
+/* The latch must be `br (icmp iv.next, bound), header, exit` (or swapped),
+ * with iv an induction variable of step 1. */
+static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops,
+                       const struct ferry_loop *loop, char *reason, size_t size) {
+  if (!loop->preheader)
+    return ferry_refuse(reason, size, "the loop has no preheader");
+  if (loop->latches.count != 1 || loop->exiting.count != 1 ||
+      loop->exiting.items[0] != loop->latches.items[0])
+    return ferry_refuse(reason, size, "the loop has more than one latch or exit");
+  LLVMBasicBlockRef latch = loop->latches.items[0];
+  LLVMValueRef branch = LLVMGetBasicBlockTerminator(latch);
+  if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch))
+    return ferry_refuse(reason, size, "the loop does not end in a conditional branch");
+  LLVMValueRef compare = LLVMGetCondition(branch);
+  if (!LLVMIsAICmpInst(compare))
+    return ferry_refuse(reason, size, "the loop's exit condition is not an integer comparison");
+  bool continue_on_true = LLVMGetSuccessor(branch, 0) == loop->header;
+  p->exit = LLVMGetSuccessor(branch, continue_on_true ? 1 : 0);
+  LLVMIntPredicate predicate = LLVMGetICmpPredicate(compare);
+  for (unsigned side = 0; side < 2; side++) {
+    LLVMValueRef counter = LLVMGetOperand(compare, side);
+    LLVMValueRef bound = LLVMGetOperand(compare, 1 - side);
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(loop->header); phi && LLVMIsAPHINode(phi);
+         phi = LLVMGetNextInstruction(phi)) {
+      struct ferry_induction induction;
+      if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
+          induction.increment != counter || induction.step != 1 || pipeline_in_loop(loop, bound))
+        continue;
+      LLVMIntPredicate continue_while = side ? swapped(predicate) : predicate;
+      if (!continue_on_true)
+        continue_while = inverse(continue_while);
+      if (continue_while != LLVMIntNE && continue_while != LLVMIntULT &&
+          continue_while != LLVMIntSLT)
+        return ferry_refuse(reason, size, "the loop's trip count has a form not handled");
+      p->iv = phi;
+      p->iv_start = induction.start;
+      p->bound = bound;
+      p->continue_while = continue_while;
+      p->header = loop->header;
+      p->preheader_branch = LLVMGetBasicBlockTerminator(loop->preheader);
+      p->latch_branch = branch;
+      return true;
+    }
+  }
+  return ferry_refuse(reason, size, "the loop is not counted by an induction variable of step 1");
+}
+
+/* Walks the users of a buffer through GEPs and casts: every load reached
+ * must be in the loop (its pointer is then redirected to a slot); a store
+ * other than the copy carries state, anything else lets the address
+ * escape. */
+static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop,
+                         LLVMValueRef value, size_t ring, int depth, char *reason, size_t size) {
+  if (depth > 32)
+    return ferry_refuse(reason, size, "the shared array is reached through too long a chain");
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (pipeline_forwards_pointer(user) && LLVMGetOperand(user, 0) == value) {
+      if (LLVMIsAInstruction(user))
+        ferry_vec_push_unique(&p->chains, user);
+      if (!collect_uses(p, loop, user, ring, depth + 1, reason, size))
+        return false;
+      continue;
+    }
+    bool is_copy = false;
+    for (size_t c = 0; c < p->count; c++)
+      if (user == p->copies[c].site->store)
+        is_copy = true;
+    if (is_copy)
+      continue;
+    /* Only reads: what the loop writes into the array besides the copy
+     * would be carried to later iterations, which the ring gives other
+     * buffers. */
+    if (!LLVMIsALoadInst(user))
+      return ferry_refuse(reason, size,
+                          LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != value
+                              ? "the loop writes the shared array besides the copy"
+                              : "the shared array's address is used other than by loads");
+    if (!pipeline_in_loop(loop, user))
+      return ferry_refuse(reason, size, "the shared array is used outside the loop");
+    struct rebased_use *rebased = ferry_xmalloc(sizeof *rebased);
+    *rebased = (struct rebased_use){user, ring};
+    ferry_vec_push(&p->rebased, rebased);
+  }
+  return true;
+}
+
+/* The same in every iteration: no phi, load or call of the loop on the way.
+ * The ring's slot replaces the array, the rest of the address is reused. */
+static bool loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth) {
+  if (!pipeline_in_loop(loop, value))
+    return true;
+  if (depth > 64 || LLVMIsAPHINode(value) || LLVMIsALoadInst(value) || LLVMIsACallInst(value))
+    return false;
+  unsigned operands = (unsigned)LLVMGetNumOperands(value);
+  for (unsigned i = 0; i < operands; i++)
+    if (!loop_invariant(loop, LLVMGetOperand(value, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* The loop instructions a source address depends on must be pure
+ * arithmetic over induction variables and loop-invariant values. */
+static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
+                         const struct ferry_loop *loop, LLVMValueRef value, int depth,
+                         char *reason, size_t size) {
+  if (!pipeline_in_loop(loop, value) || ferry_map_get(&p->cone, value, NULL))
+    return true;
+  if (depth > 64)
+    return ferry_refuse(reason, size, "the source address is too deep an expression");
+  if (LLVMIsAPHINode(value)) {
+    struct ferry_induction induction;
+    if (!ferry_induction_variable(loops, value, &induction) || induction.loop != loop)
+      return ferry_refuse(reason, size, "the source address depends on a value carried "
+                                  "around the loop that is not an induction variable");
+    ferry_map_put(&p->steps, value, (intptr_t)induction.step);
+    ferry_map_put(&p->starts, value, (intptr_t)induction.start);
+    ferry_map_put(&p->cone, value, 1);
+    return true;
+  }
+  switch (LLVMGetInstructionOpcode(value)) {
+  case LLVMGetElementPtr: case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
+  case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMAddrSpaceCast: case LLVMBitCast:
+    break;
+  default:
+    return ferry_refuse(reason, size, "the source address depends on a load, call or "
+                                "other value that cannot be computed ahead");
+  }
+  ferry_map_put(&p->cone, value, 1);
+  unsigned operands = (unsigned)LLVMGetNumOperands(value);
+  for (unsigned i = 0; i < operands; i++)
+    if (!collect_cone(p, loops, loop, LLVMGetOperand(value, i), depth + 1, reason, size))
+      return false;
+  return true;
+}
+
+/* Whether an instruction of `fn` uses `value`, directly or through
+ * constant expressions. */
+static bool used_in_function(LLVMValueRef value, LLVMValueRef fn, int depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAInstruction(user)) {
+      if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+        return true;
+    } else if (LLVMIsAConstantExpr(user) && depth < 8 && used_in_function(user, fn, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The static shared memory the kernel of the loop uses besides the arrays
+ * being replaced: other kernels' arrays are theirs. (A device function the
+ * kernel calls is not looked into; the 48 KiB check of ptxas still holds.) */
+static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDataRef layout,
+                                              const struct ferry_pipeline *p) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
+  unsigned long long bytes = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != FERRY_ADDRSPACE_SHARED ||
+        LLVMIsDeclaration(g) || !used_in_function(g, fn, 0))
+      continue;
+    bool ours = false;
+    for (size_t r = 0; r < p->ring_count; r++)
+      ours |= p->rings[r].buffer == g;
+    if (!ours)
+      bytes += LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
+  }
+  return bytes;
+}
+
+static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *reason,
+                          size_t size) {
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
+  unsigned long long per_stage = 0;
+  for (size_t r = 0; r < p->ring_count; r++)
+    per_stage += LLVMABISizeOfType(layout, p->rings[r].type);
+  unsigned long long others = static_shared_bytes(module, layout, p);
+  unsigned long long allowance =
+      launch_bound_allowance(LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch)));
+  unsigned requested = ferry_option_stages();
+  unsigned stages = requested ? requested : AUTO_STAGES;
+  if (requested == 1)
+    return ferry_refuse(reason, size, "pipelining is off (-ferry-stages=1)");
+  if (requested && (requested > MAX_STAGES || (requested & (requested - 1))))
+    return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4, 8 or 16", requested);
+  while (stages >= 2 && ((!requested && stages * per_stage > RING_BUDGET) ||
+                         (!requested && allowance && others + stages * per_stage > allowance) ||
+                         others + stages * per_stage > STATIC_LIMIT))
+    stages /= 2;
+  if (stages < 2 && others + 2 * per_stage > STATIC_LIMIT)
+    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the 48 KiB of "
+                        "static shared memory", per_stage);
+  if (stages < 2)
+    return ferry_refuse(reason, size, "two stages of %llu bytes exceed the %d KiB a ring may "
+                        "take by default (-ferry-stages=2 forces them)", per_stage,
+                        RING_BUDGET / 1024);
+  p->stages = stages;
+  return true;
+}
+
+struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
+                                            struct ferry_affine_context *affine,
+                                            const struct ferry_loop *loop,
+                                            const struct ferry_pipeline_copy *copies,
+                                            size_t count, char *reason, size_t reason_size) {
+  struct ferry_pipeline *p = ferry_xcalloc(1, sizeof *p);
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  const struct ferry_dominators *dominators = ferry_loops_dominators(loops);
+  bool ok = count <= MAX_COPIES;
+  if (!ok)
+    ferry_refuse(reason, reason_size, "more than %d copies in the loop", MAX_COPIES);
+  for (size_t c = 0; ok && c < count; c++)
+    p->copies[p->count++] = copies[c];
+  ok = ok && check_trip(p, loops, loop, reason, reason_size);
+
+  for (size_t c = 0; ok && c < count; c++) {
+    const struct ferry_copy_site *site = copies[c].site;
+    if (site->consumers.barriers.count != 1 ||
+        !pipeline_in_loop(loop, site->consumers.barriers.items[0]) ||
+        (p->barrier && p->barrier != site->consumers.barriers.items[0])) {
+      ok = ferry_refuse(reason, reason_size, "the copies do not all wait at one barrier in the loop");
+      break;
+    }
+    p->barrier = site->consumers.barriers.items[0];
+    /* The copy of iteration i+S-1 is issued where iteration i copied, and
+     * the prologue's unconditionally: only right if every iteration copies. */
+    LLVMBasicBlockRef copy_block = LLVMGetInstructionParent(site->store);
+    if (!ferry_block_dominates(dominators, copy_block, loop->latches.items[0])) {
+      ok = ferry_refuse(reason, reason_size,
+                        "the copy does not run in every iteration of the loop");
+      break;
+    }
+    LLVMValueRef buffer = ferry_strip_pointer(site->destination);
+    if (!LLVMIsAGlobalVariable(buffer) || LLVMIsDeclaration(buffer) ||
+        LLVMGetPointerAddressSpace(LLVMTypeOf(buffer)) != FERRY_ADDRSPACE_SHARED) {
+      ok = ferry_refuse(reason, reason_size, "the destination is not a static __shared__ array "
+                                       "(an extern one has no size to replicate)");
+      break;
+    }
+    for (size_t r = 0; r < p->ring_count; r++)
+      if (p->rings[r].buffer == buffer)
+        ok = ferry_refuse(reason, reason_size, "two copies write the same shared array");
+    if (!ok)
+      break;
+    p->ring_of_copy[c] = p->ring_count;
+    p->rings[p->ring_count++] = (struct ring){
+        .buffer = buffer, .type = LLVMGlobalGetValueType(buffer),
+        .align = LLVMGetAlignment(buffer)};
+    if (!loop_invariant(loop, site->destination, 0)) {
+      ok = ferry_refuse(reason, reason_size,
+                        "the copy's destination changes from one iteration to the next");
+      break;
+    }
+    ok = collect_cone(p, loops, loop, site->source, 0, reason, reason_size);
+  }
+  for (size_t r = 0; ok && r < p->ring_count; r++)
+    ok = collect_uses(p, loop, p->rings[r].buffer, r, 0, reason, reason_size);
+  /* The compute reads slot i mod S: it must come after the barrier where
+   * iteration i's copy is complete. An access before it, in the same
+   * iteration, would be reading the previous iteration's data. */
+  for (size_t i = 0; ok && i < p->rebased.count; i++) {
+    const struct rebased_use *use = p->rebased.items[i];
+    if (!ferry_instruction_dominates(dominators, p->barrier, use->load))
+      ok = ferry_refuse(reason, reason_size,
+                        "the loop uses the shared array before the copy's barrier");
+  }
+
+  /* Iteration i+S-1's source is read during iteration i: nothing in the
+   * loop may write any source. */
+  for (size_t b = 0; ok && b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); ok && inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        continue;
+      for (size_t c = 0; ok && c < count; c++)
+        if (inst != copies[c].site->store && ferry_may_write(inst, copies[c].site->source))
+          ok = ferry_refuse(reason, reason_size,
+                      "the loop may write the source (mark the pointers __restrict__ "
+                      "if they never overlap)");
+    }
+  ok = ok && choose_stages(p, module, reason, reason_size);
+  if (!ok) {
+    ferry_pipeline_free(p);
+    return NULL;
+  }
+  return p;
+}
