@@ -31,6 +31,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* "an 8-byte", "a 4-byte". */
+static const char *article(unsigned size) { return size == 8 ? "an" : "a"; }
+
 /* What will become of one legal copy. */
 struct planned_copy {
   struct ferry_copy_site site;
@@ -144,8 +147,8 @@ static void remark_conversion(const struct planned_copy *plan) {
              plan->form.row_stride ? "each row of threadIdx.y" : "blockDim.x elements");
   else
     snprintf(message, sizeof message,
-             "converted a %u-byte global-to-shared copy to cp.async.%s; it completes "
-             "before the next barrier", plan->site.size, plan->site.size == 16 ? "cg" : "ca");
+             "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
+             "before the next barrier", article(plan->site.size), plan->site.size, plan->site.size == 16 ? "cg" : "ca");
   ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
 }
 
@@ -198,10 +201,10 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     for (size_t i = 0; i < count; i++) {
       members[i]->pipelined = true;
       snprintf(message, sizeof message,
-               "converted a %u-byte global-to-shared copy to %s and pipelined its loop "
+               "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
                "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
                "of shared buffers and waits only for its own",
-               members[i]->site.size,
+               article(members[i]->site.size), members[i]->site.size,
                members[i]->collective ? "16-byte cp.async.cg chunks of the block"
                                       : (members[i]->site.size == 16 ? "cp.async.cg"
                                                                      : "cp.async.ca"),

@@ -89,7 +89,7 @@ entry:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
-; REMARK-COUNT-3: remark: <unknown>:0:0: converted a 8-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
+; REMARK-COUNT-3: remark: <unknown>:0:0: converted an 8-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NOT:     remark:
 
 ; PTX-LABEL: .entry copy_i64(

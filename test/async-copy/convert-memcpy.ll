@@ -134,7 +134,7 @@ entry:
 ; CHECK-NEXT:    ret void
 
 ; REMARK:      remark: <unknown>:0:0: converted a 16-byte global-to-shared copy to cp.async.cg; it completes before the next barrier
-; REMARK-NEXT: remark: <unknown>:0:0: converted a 8-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
+; REMARK-NEXT: remark: <unknown>:0:0: converted an 8-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: 16-byte copy aligned only to 4 bytes; cp.async needs both addresses aligned to the copy size
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the element type is not a 1-, 2-, 4-, 8- or 16-byte value
 ; REMARK-NOT:  remark:
