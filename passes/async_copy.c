@@ -219,7 +219,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
                              LLVMTargetDataRef layout, LLVMBuilderRef builder) {
   struct ferry_target target = ferry_function_target(fn);
   const char *refusal = function_refusal(fn);
-  struct ferry_affine_context *affine = NULL;
+  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0};
   bool told_function = false;
 
@@ -229,7 +229,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
       struct ferry_copy_site site;
       char reason[FERRY_REASON_SIZE];
       enum ferry_copy_verdict verdict =
-          ferry_analyze_copy(inst, layout, &site, reason, sizeof reason);
+          ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason);
       if (verdict == FERRY_COPY_NOT_A_COPY) {
         ferry_copy_site_free(&site);
         continue;
@@ -258,8 +258,6 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
         ferry_copy_site_free(&site);
         continue;
       }
-      if (!affine)
-        affine = ferry_affine_context_create(fn);
       struct planned_copy *plan = plan_copy(affine, &site);
       if (plan)
         ferry_vec_push(&plans, plan);

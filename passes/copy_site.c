@@ -53,6 +53,73 @@ static unsigned element_size(LLVMTargetDataRef layout, LLVMTypeRef type) {
   return (unsigned)bytes;
 }
 
+/* Bytes a load, store or constant-size memory transfer touches; 0 when
+ * unknown. */
+static unsigned long long access_size(LLVMValueRef inst) {
+  LLVMModuleRef module =
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)));
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
+  if (LLVMIsALoadInst(inst))
+    return LLVMStoreSizeOfType(layout, LLVMTypeOf(inst));
+  if (LLVMIsAStoreInst(inst))
+    return LLVMStoreSizeOfType(layout, LLVMTypeOf(LLVMGetOperand(inst, 0)));
+  if (ferry_is_memory_transfer(inst) && LLVMIsAConstantInt(LLVMGetOperand(inst, 2)))
+    return LLVMConstIntGetZExtValue(LLVMGetOperand(inst, 2));
+  return 0;
+}
+
+/* Whether this thread's access of `size` bytes at `pointer` must miss the
+ * copied element: both offsets from the same array, their difference a
+ * constant plus terms of one sign over non-negative atoms (thread indices,
+ * sizes, counters), far enough apart either way. Both accesses are of one
+ * thread, so every atom has one value in both. */
+static bool misses_destination(const struct ferry_copy_site *site, LLVMValueRef pointer,
+                               unsigned long long size) {
+  LLVMValueRef base, destination_base;
+  struct ferry_affine offset, destination_offset, difference;
+  if (!site->affine || !size ||
+      !ferry_affine_address(site->affine, pointer, &base, &offset) ||
+      !ferry_affine_address(site->affine, site->destination, &destination_base,
+                            &destination_offset) ||
+      base != destination_base || !LLVMIsAGlobalVariable(base) ||
+      !ferry_affine_add_scaled(&offset, &destination_offset, -1, &difference))
+    return false;
+  int sign = 0;
+  for (unsigned t = 0; t < difference.term_count; t++) {
+    const struct ferry_term *term = &difference.terms[t];
+    for (unsigned a = 0; a < term->atom_count; a++)
+      if (!term->atoms[a].non_negative)
+        return false;
+    int term_sign = term->coefficient > 0 ? 1 : -1;
+    if (sign && term_sign != sign)
+      return false;
+    sign = term_sign;
+  }
+  /* difference = offset - destination_offset >= constant when the terms are
+   * positive, <= constant when negative. */
+  if (sign >= 0 && difference.constant >= (int64_t)site->size)
+    return true;
+  if (sign <= 0 && -difference.constant >= (int64_t)size)
+    return true;
+  return false;
+}
+
+static bool may_write_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
+  return ferry_may_write(inst, site->destination) &&
+         !(ferry_accessed_pointer(inst) &&
+           misses_destination(site, ferry_accessed_pointer(inst), access_size(inst))) &&
+         !(ferry_is_memory_transfer(inst) &&
+           misses_destination(site, LLVMGetOperand(inst, 0), access_size(inst)));
+}
+
+static bool may_read_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
+  return ferry_may_read(inst, site->destination) &&
+         !(ferry_accessed_pointer(inst) &&
+           misses_destination(site, ferry_accessed_pointer(inst), access_size(inst))) &&
+         !(ferry_is_memory_transfer(inst) &&
+           misses_destination(site, LLVMGetOperand(inst, 1), access_size(inst)));
+}
+
 static const char *copy_hazard(LLVMValueRef inst, void *context) {
   const struct ferry_copy_site *site = context;
   if (ferry_classify_sync(inst) == FERRY_SYNC_OTHER)
@@ -69,9 +136,9 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
     return "an atomic or volatile access stands between the copy and the barrier";
   if (ferry_may_write(inst, site->source))
     return "a store that may alias the source stands between the copy and the barrier";
-  if (ferry_may_write(inst, site->destination))
+  if (may_write_destination(site, inst))
     return "the thread may write the destination again before the barrier";
-  if (ferry_may_read(inst, site->destination))
+  if (may_read_destination(site, inst))
     return "the thread may read the destination before the barrier";
   return NULL;
 }
@@ -84,7 +151,7 @@ static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
   const struct ferry_copy_site *site = context;
   if (inst == site->load)
     return NULL;
-  if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
+  if (may_write_destination(site, inst) || may_read_destination(site, inst))
     return "the thread may access the destination earlier with no barrier in between";
   /* Likewise an earlier write of the source: the asynchronous read is not
    * promised to see it. */
@@ -158,9 +225,10 @@ static const char *load_store_refusal(const struct ferry_copy_site *site) {
 
 enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                            LLVMTargetDataRef layout,
+                                           struct ferry_affine_context *affine,
                                            struct ferry_copy_site *site,
                                            char *reason, size_t reason_size) {
-  *site = (struct ferry_copy_site){0};
+  *site = (struct ferry_copy_site){.affine = affine};
   unsigned align = 1;
   if (!match_copy(inst, layout, site, &align))
     return FERRY_COPY_NOT_A_COPY;

@@ -5,6 +5,7 @@
 #ifndef FERRY_PASSES_COPY_SITE_H
 #define FERRY_PASSES_COPY_SITE_H
 
+#include "affine.h"
 #include "barrier.h"
 
 #include <llvm-c/Core.h>
@@ -23,6 +24,9 @@ struct ferry_copy_site {
    * under-aligned), or "" when it can. */
   char per_thread_refusal[256];
   struct ferry_consumer_search consumers;
+  /* For telling apart this thread's accesses to one array by their
+   * offsets; NULL: any two accesses to one array may overlap. */
+  struct ferry_affine_context *affine;
 };
 
 enum ferry_copy_verdict {
@@ -31,8 +35,11 @@ enum ferry_copy_verdict {
   FERRY_COPY_CONVERTIBLE,
 };
 
+/* `affine` (may be NULL) lets the analysis prove that this thread's other
+ * accesses to the destination's array miss the copied element. */
 enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef store,
                                            LLVMTargetDataRef layout,
+                                           struct ferry_affine_context *affine,
                                            struct ferry_copy_site *site,
                                            char *reason, size_t reason_size);
 void ferry_copy_site_free(struct ferry_copy_site *site);

@@ -51,13 +51,14 @@ void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out) {
     if (LLVMIsDeclaration(fn))
       continue;
     print_function_header(out, "consumer barriers", fn);
+    struct ferry_affine_context *affine = ferry_affine_context_create(fn);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
            inst = LLVMGetNextInstruction(inst)) {
         struct ferry_copy_site site;
         char reason[FERRY_REASON_SIZE];
         enum ferry_copy_verdict verdict =
-            ferry_analyze_copy(inst, layout, &site, reason, sizeof reason);
+            ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason);
         if (verdict != FERRY_COPY_NOT_A_COPY) {
           char destination[256];
           ferry_value_name(site.destination, destination, sizeof destination);
@@ -72,5 +73,6 @@ void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out) {
         }
         ferry_copy_site_free(&site);
       }
+    ferry_affine_context_free(affine);
   }
 }

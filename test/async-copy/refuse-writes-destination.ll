@@ -69,36 +69,9 @@ entry:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT:     cp.async
 
-; Two elements per thread into one array. Each copy's destination may be the
-; other's (the analysis does not compare offsets), so both stay.
-; FIXME: sh[i] and sh[i + 256] are disjoint; both could be converted.
-define ptx_kernel void @two_elements(ptr noundef readonly captures(none) %g) #0 {
-entry:
-  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %idx = zext nneg i32 %tid to i64
-  %src0 = getelementptr inbounds nuw i32, ptr %g, i64 %idx
-  %v0 = load i32, ptr %src0, align 4
-  %dst0 = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh2 to ptr), i64 %idx
-  store i32 %v0, ptr %dst0, align 4
-  %idx1 = add nuw nsw i64 %idx, 256
-  %src1 = getelementptr inbounds nuw i32, ptr %g, i64 %idx1
-  %v1 = load i32, ptr %src1, align 4
-  %dst1 = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh2 to ptr), i64 %idx1
-  store i32 %v1, ptr %dst1, align 4
-  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  ret void
-}
-
-; CHECK-LABEL: define ptx_kernel void @two_elements(
-; CHECK-NOT:     cp.async
-; CHECK:         store i32 %v0, ptr %dst0, align 4
-; CHECK:         store i32 %v1, ptr %dst1, align 4
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK-NOT:     cp.async
-
-; The second copy of @two_elements objects to the first one's store.
-; REMARK-COUNT-3: remark: <unknown>:0:0: not converted: the thread may write the destination again before the barrier
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may access the destination earlier with no barrier in between
+; (Two elements of one array that the offsets prove apart are converted:
+; convert-disjoint-elements.ll.)
+; REMARK-COUNT-2: remark: <unknown>:0:0: not converted: the thread may write the destination again before the barrier
 ; REMARK-NOT:     remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -60,7 +60,7 @@ s4:
   br label %s5
 
 s5:
-  %e = load i32, ptr addrspace(3) @sh, align 4
+  %e = load i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @sh, i64 4), align 4
   %v5 = load i32, ptr %g, align 4
   %earlier = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 1
   store i32 %v5, ptr %earlier, align 4
@@ -88,6 +88,21 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 define ptx_kernel void @source_written_earlier(ptr %g, ptr %out) {
 entry:
   store i32 7, ptr %out, align 4
+  %v = load i32, ptr %g, align 4
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 1
+  store i32 %v, ptr %dst, align 4
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  ret void
+}
+
+; The same thread's earlier load of another element of the array, proved
+; apart by its offset (sh[0] against sh[1]): no objection.
+; CHECK-LABEL: consumer barriers of @other_element_earlier
+; CHECK-NEXT:    copy to %dst: llvm.nvvm.barrier.cta.sync.aligned.all in %entry{{$}}
+define ptx_kernel void @other_element_earlier(ptr %g, ptr noalias %out) {
+entry:
+  %e = load i32, ptr addrspace(3) @sh, align 4
+  store i32 %e, ptr %out, align 4
   %v = load i32, ptr %g, align 4
   %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 1
   store i32 %v, ptr %dst, align 4
