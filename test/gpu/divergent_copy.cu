@@ -1,5 +1,5 @@
 // expect: cp.async
-// expect-converted: 1
+// expect-converted: 2
 // want-converted: 4
 //
 // Copies under a condition, with a tail block (n is not a multiple of the
