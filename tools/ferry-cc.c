@@ -24,14 +24,20 @@ int main(int argc, char **argv) {
   if (!clang || !*clang)
     clang = FERRY_CLANG;
 
-  bool user_cuda_path = false, cuda_source = false;
+  bool user_cuda_path = false, cuda_source = false, device_code = false;
   for (int i = 1; i < argc; i++) {
     if (has_prefix(argv[i], "--cuda-path"))
       user_cuda_path = true;
     size_t length = strlen(argv[i]);
     if (length > 3 && strcmp(argv[i] + length - 3, ".cu") == 0)
       cuda_source = true;
+    /* CUDA given with -x, or a compile for the GPU itself (plain C). */
+    if (!strcmp(argv[i], "-xcuda") || (!strcmp(argv[i], "-x") && i + 1 < argc && !strcmp(argv[i + 1], "cuda")) ||
+        has_prefix(argv[i], "--target=nvptx") ||
+        (!strcmp(argv[i], "-target") && i + 1 < argc && has_prefix(argv[i + 1], "nvptx")))
+      device_code = true;
   }
+  device_code = device_code || cuda_source;
 
   const char **args = calloc((size_t)argc + 32, sizeof *args);
   if (!args) {
@@ -55,16 +61,21 @@ int main(int argc, char **argv) {
   args[n++] = "-Wno-unknown-cuda-version";
   args[n++] = "-I" FERRY_RUNTIME_INCLUDE;
   args[n++] = "-I" FERRY_INTRINSICS_INCLUDE;
-  if (file_exists(FERRY_RUNTIME_BC)) {
-    /* Device compilations only: the host half must not see NVPTX bitcode. */
-    args[n++] = "-Xarch_device";
+  if (device_code && file_exists(FERRY_RUNTIME_BC)) {
+    /* clang has no driver flag for extra device bitcode, and -Xarch_device
+     * cannot carry -Xclang ("options requiring arguments are unsupported"),
+     * so the cc1 flag reaches the host half of a CUDA compile too. There it
+     * links nothing: only functions a module calls are linked, host code
+     * calls none, and the library carries no module flags to merge
+     * (runtime/CMakeLists.txt strips them), so the host IR is byte-identical
+     * (test/runtime/ferry-cc-links-runtime.cu). clang still warns there that
+     * the triples differ; that warning is silenced for the host side alone. */
     args[n++] = "-Xclang";
-    args[n++] = "-Xarch_device";
     args[n++] = "-mlink-builtin-bitcode";
-    args[n++] = "-Xarch_device";
     args[n++] = "-Xclang";
-    args[n++] = "-Xarch_device";
     args[n++] = FERRY_RUNTIME_BC;
+    args[n++] = "-Xarch_host";
+    args[n++] = "-Wno-linker-warnings";
   }
   for (int i = 1; i < argc; i++)
     args[n++] = argv[i];
