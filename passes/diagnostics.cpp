@@ -3,6 +3,8 @@
 
 #include "bridge.h"
 
+#include <string>
+
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -50,8 +52,12 @@ extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
 extern "C" void ferry_error(LLVMValueRef At, const char *Message) {
   Value *V = unwrap(At);
   if (auto *I = dyn_cast<Instruction>(V)) {
+    // Without debug info clang can only point at the function.
+    std::string Text = Message;
+    if (!I->getDebugLoc())
+      Text += " (compile with -gline-tables-only to see the line)";
     I->getContext().diagnose(DiagnosticInfoUnsupported(
-        *I->getFunction(), Message, I->getDebugLoc(), DS_Error));
+        *I->getFunction(), Text, I->getDebugLoc(), DS_Error));
   } else if (auto *F = dyn_cast<Function>(V)) {
     F->getContext().diagnose(DiagnosticInfoUnsupported(
         *F, Message, DiagnosticLocation(F->getSubprogram()), DS_Error));

@@ -51,6 +51,14 @@ struct NamedPrinter {
   ModulePrinter Print;
 };
 
+// Run before the optimizer, on the IR as clang wrote it: the runtime's
+// functions are still called, not yet inlined.
+const NamedTransform EarlyTransforms[] = {
+    {"ferry-check-runtime-calls", ferry_check_runtime_calls_run},
+};
+
+// Run once the optimizer is done (the IR is then in its final, simplified
+// form).
 const NamedTransform Transforms[] = {
     {"ferry-async-copy", ferry_async_copy_run},
 };
@@ -65,11 +73,12 @@ const NamedPrinter Printers[] = {
 
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
                           ArrayRef<PassBuilder::PipelineElement>) {
-  for (const NamedTransform &T : Transforms)
-    if (Name == T.Name) {
-      MPM.addPass(CTransformPass(T.Run));
-      return true;
-    }
+  for (ArrayRef<NamedTransform> List : {ArrayRef(EarlyTransforms), ArrayRef(Transforms)})
+    for (const NamedTransform &T : List)
+      if (Name == T.Name) {
+        MPM.addPass(CTransformPass(T.Run));
+        return true;
+      }
   for (const NamedPrinter &P : Printers)
     if (Name == P.Name) {
       MPM.addPass(CPrinterPass(P.Print));
@@ -78,8 +87,12 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
   return false;
 }
 
-// Under `clang -fpass-plugin`, the transforms run once the optimizer is done
-// (the IR is then in its final, simplified form), at every -O level.
+// Under `clang -fpass-plugin`, at every -O level.
+void addEarlyToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel) {
+  for (const NamedTransform &T : EarlyTransforms)
+    MPM.addPass(CTransformPass(T.Run));
+}
+
 void addToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel,
                           ThinOrFullLTOPhase) {
   for (const NamedTransform &T : Transforms)
@@ -88,6 +101,7 @@ void addToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel,
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(parsePipelineElement);
+  PB.registerPipelineStartEPCallback(addEarlyToDefaultPipeline);
   PB.registerOptimizerLastEPCallback(addToDefaultPipeline);
 }
 
