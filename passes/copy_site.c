@@ -10,6 +10,7 @@
  * write the source, synchronise by other means, or call anything that might.
  * Refusals carry a sentence for a -Rpass-missed remark. */
 #include "copy_site.h"
+#include "path_facts.h"
 
 #include "address_space.h"
 #include "memory.h"
@@ -68,22 +69,19 @@ static unsigned long long access_size(LLVMValueRef inst) {
   return 0;
 }
 
-/* Whether this thread's access of `size` bytes at `pointer` must miss the
- * copied element: both offsets from the same array, their difference a
+/* Whether an access of `size` bytes at `offset` into the destination's
+ * array must miss the copied element at `destination_offset`: their
+ * difference, with the indices `facts` fix replaced by their values, is a
  * constant plus terms of one sign over non-negative atoms (thread indices,
  * sizes, counters), far enough apart either way. Both accesses are of one
  * thread, so every atom has one value in both. */
-static bool misses_destination(const struct ferry_copy_site *site, LLVMValueRef pointer,
-                               unsigned long long size) {
-  LLVMValueRef base, destination_base;
-  struct ferry_affine offset, destination_offset, difference;
-  if (!site->affine || !size ||
-      !ferry_affine_address(site->affine, pointer, &base, &offset) ||
-      !ferry_affine_address(site->affine, site->destination, &destination_base,
-                            &destination_offset) ||
-      base != destination_base || !LLVMIsAGlobalVariable(base) ||
-      !ferry_affine_add_scaled(&offset, &destination_offset, -1, &difference))
+static bool offset_misses(const struct ferry_copy_site *site, const struct ferry_affine *offset,
+                          const struct ferry_affine *destination_offset, unsigned long long size,
+                          const struct ferry_path_fact *facts, unsigned fact_count) {
+  struct ferry_affine difference;
+  if (!ferry_affine_add_scaled(offset, destination_offset, -1, &difference))
     return false;
+  ferry_affine_apply_facts(&difference, facts, fact_count);
   int sign = 0;
   for (unsigned t = 0; t < difference.term_count; t++) {
     const struct ferry_term *term = &difference.terms[t];
@@ -104,20 +102,64 @@ static bool misses_destination(const struct ferry_copy_site *site, LLVMValueRef 
   return false;
 }
 
+enum { MAX_PHI_DEPTH = 3, MAX_FACTS = 4 * FERRY_PATH_FACTS_MAX };
+
+/* offset_misses for `pointer` + `extra` bytes. A pointer that is a phi (the
+ * optimizer merges `if (ty == 0) tile[0][tx] = ...; if (ty == 15)
+ * tile[17][tx] = ...;` into one store through a phi) misses when each
+ * incoming pointer does, with what the branches to its incoming block fix. */
+static bool address_misses(const struct ferry_copy_site *site, LLVMValueRef pointer,
+                           const struct ferry_affine *extra, unsigned long long size,
+                           struct ferry_path_fact *facts, unsigned fact_count, unsigned depth) {
+  LLVMValueRef base, destination_base;
+  struct ferry_affine offset, destination_offset;
+  if (!ferry_affine_address(site->affine, pointer, &base, &offset) ||
+      !ferry_affine_address(site->affine, site->destination, &destination_base, &destination_offset) ||
+      !ferry_affine_add_scaled(&offset, extra, 1, &offset))
+    return false;
+  if (base == destination_base && LLVMIsAGlobalVariable(base))
+    return offset_misses(site, &offset, &destination_offset, size, facts, fact_count);
+  if (!LLVMIsAPHINode(base) || depth >= MAX_PHI_DEPTH)
+    return false;
+  for (unsigned i = 0; i < LLVMCountIncoming(base); i++) {
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(base, i);
+    unsigned count = fact_count;
+    if (count + FERRY_PATH_FACTS_MAX <= MAX_FACTS)
+      count += ferry_path_facts(site->affine, LLVMGetBasicBlockTerminator(from), facts + count);
+    if (!address_misses(site, LLVMGetIncomingValue(base, i), &offset, size, facts, count, depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/* Whether this thread's access `inst` of `size` bytes at `pointer` must
+ * miss the copied element; an index that a branch on the way to either
+ * access fixes (`if (threadIdx.y == 0)`) counts with its value. */
+static bool misses_destination(const struct ferry_copy_site *site, LLVMValueRef inst,
+                               LLVMValueRef pointer, unsigned long long size) {
+  if (!site->affine || !size)
+    return false;
+  struct ferry_path_fact facts[MAX_FACTS];
+  unsigned fact_count = ferry_path_facts(site->affine, inst, facts);
+  fact_count += ferry_path_facts(site->affine, site->store, facts + fact_count);
+  struct ferry_affine zero = {.width = 64, .exact_signed = true, .exact_unsigned = true};
+  return address_misses(site, pointer, &zero, size, facts, fact_count, 0);
+}
+
 static bool may_write_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
   return ferry_may_write(inst, site->destination) &&
          !(ferry_accessed_pointer(inst) &&
-           misses_destination(site, ferry_accessed_pointer(inst), access_size(inst))) &&
+           misses_destination(site, inst, ferry_accessed_pointer(inst), access_size(inst))) &&
          !(ferry_is_memory_transfer(inst) &&
-           misses_destination(site, LLVMGetOperand(inst, 0), access_size(inst)));
+           misses_destination(site, inst, LLVMGetOperand(inst, 0), access_size(inst)));
 }
 
 static bool may_read_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
   return ferry_may_read(inst, site->destination) &&
          !(ferry_accessed_pointer(inst) &&
-           misses_destination(site, ferry_accessed_pointer(inst), access_size(inst))) &&
+           misses_destination(site, inst, ferry_accessed_pointer(inst), access_size(inst))) &&
          !(ferry_is_memory_transfer(inst) &&
-           misses_destination(site, LLVMGetOperand(inst, 1), access_size(inst)));
+           misses_destination(site, inst, LLVMGetOperand(inst, 1), access_size(inst)));
 }
 
 static const char *copy_hazard(LLVMValueRef inst, void *context) {

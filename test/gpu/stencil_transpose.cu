@@ -1,6 +1,5 @@
 // expect: cp.async
-// expect-converted: 1
-// want-converted: 2
+// expect-converted: 2
 // expect-remark: over each row of threadIdx.y
 // ferry-flags: -mllvm -ferry-collective=always
 //
@@ -12,11 +11,11 @@
 // (rows then miss 16-byte alignment and take the fallback) and a source
 // offset by one element (misaligned base pointer):
 //  - a vertical 3-point stencil whose tile has a halo row above and below:
-//    the interior rows would be a block-collective copy (rows of
-//    threadIdx.y), but the halo stores into the same array make ferry
-//    refuse it today ("may write the destination again": its alias test does
-//    not yet separate rows by their offsets); the halo rows, a select of a
-//    loaded value or 0, are no copies;
+//    the interior rows are a block-collective copy (rows of threadIdx.y);
+//    the halo stores into the same array, guarded by ty == 0 and
+//    ty == 15, are told apart from the thread's row by the value the guard
+//    fixes; the halo rows themselves, a select of a loaded value or 0, are
+//    no copies;
 //  - a transpose through shared memory: tile[ty][tx] = in[..]; then
 //    out[..] = tile[tx][ty].
 #include "harness.cuh"

@@ -1,0 +1,109 @@
+/* Equalities from taken branches: see path_facts.h. A block with a single
+ * predecessor that ends in `br i1 (icmp eq X, C)` is reached only when the
+ * test went its way, so X == C there (or X != C, which fixes nothing), and
+ * likewise a block that only one case of `switch X` leads to; the
+ * walk continues while blocks have one predecessor, so every fact holds on
+ * every path to the instruction. */
+#include "path_facts.h"
+
+#include <stdbool.h>
+
+enum { MAX_BLOCKS_WALKED = 16 };
+
+/* The only block that branches to `block`, or NULL when there are several
+ * (or none): a block value's uses are the terminators that name it. */
+static LLVMBasicBlockRef single_predecessor(LLVMBasicBlockRef block) {
+  LLVMBasicBlockRef predecessor = NULL;
+  for (LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(block)); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (!LLVMIsAInstruction(user) || !LLVMIsATerminatorInst(user))
+      return NULL;
+    LLVMBasicBlockRef from = LLVMGetInstructionParent(user);
+    if (predecessor && predecessor != from)
+      return NULL;
+    predecessor = from;
+  }
+  return predecessor;
+}
+
+static bool is_thread_invariant(const struct ferry_atom *atom) {
+  return atom->kind == FERRY_ATOM_TID || atom->kind == FERRY_ATOM_CTAID || atom->kind == FERRY_ATOM_NTID ||
+         atom->kind == FERRY_ATOM_NCTAID;
+}
+
+/* `value == constant` with value = atom + c: the atom is constant - c. */
+static bool equality_fact(struct ferry_affine_context *context, LLVMValueRef value, LLVMValueRef constant,
+                          struct ferry_path_fact *fact) {
+  struct ferry_affine form;
+  if (!LLVMIsAConstantInt(constant) || !ferry_affine_of(context, value, &form) || form.term_count != 1 ||
+      form.terms[0].coefficient != 1 || form.terms[0].atom_count != 1 ||
+      !is_thread_invariant(&form.terms[0].atoms[0]) || !(form.exact_signed || form.exact_unsigned))
+    return false;
+  fact->atom = form.terms[0].atoms[0];
+  fact->value = LLVMConstIntGetSExtValue(constant) - form.constant;
+  return true;
+}
+
+/* A block that only case C of `switch X` leads to (not the default) runs
+ * where X == C. Successor 0 of a switch is its default; successor i > 0 is
+ * the destination of case value i. */
+static bool switch_fact(struct ferry_affine_context *context, LLVMValueRef switch_inst,
+                        LLVMBasicBlockRef block, struct ferry_path_fact *fact) {
+  if (LLVMGetSwitchDefaultDest(switch_inst) == block)
+    return false;
+  LLVMValueRef value = NULL;
+  for (unsigned i = 1; i < LLVMGetNumSuccessors(switch_inst); i++)
+    if (LLVMGetSuccessor(switch_inst, i) == block) {
+      if (value)
+        return false;
+      value = LLVMGetSwitchCaseValue(switch_inst, i);
+    }
+  return value && equality_fact(context, LLVMGetOperand(switch_inst, 0), value, fact);
+}
+
+unsigned ferry_path_facts(struct ferry_affine_context *context, LLVMValueRef inst,
+                          struct ferry_path_fact *facts) {
+  unsigned count = 0;
+  LLVMBasicBlockRef block = LLVMGetInstructionParent(inst);
+  for (unsigned walked = 0; walked < MAX_BLOCKS_WALKED && count < FERRY_PATH_FACTS_MAX; walked++) {
+    LLVMBasicBlockRef predecessor = single_predecessor(block);
+      if (!predecessor)
+      break;
+    LLVMValueRef branch = LLVMGetBasicBlockTerminator(predecessor);
+    if (LLVMIsASwitchInst(branch) && switch_fact(context, branch, block, &facts[count]))
+      count++;
+    else if (LLVMIsABranchInst(branch) && LLVMIsConditional(branch) &&
+        LLVMGetSuccessor(branch, 0) != LLVMGetSuccessor(branch, 1)) {
+      LLVMValueRef condition = LLVMGetCondition(branch);
+      bool taken_when_true = LLVMGetSuccessor(branch, 0) == block;
+      if (LLVMIsAICmpInst(condition)) {
+        LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+        bool equal = (predicate == LLVMIntEQ && taken_when_true) || (predicate == LLVMIntNE && !taken_when_true);
+        LLVMValueRef left = LLVMGetOperand(condition, 0), right = LLVMGetOperand(condition, 1);
+        if (equal && (equality_fact(context, left, right, &facts[count]) ||
+                      equality_fact(context, right, left, &facts[count])))
+          count++;
+      }
+    }
+    block = predecessor;
+  }
+  return count;
+}
+
+void ferry_affine_apply_facts(struct ferry_affine *form, const struct ferry_path_fact *facts,
+                              unsigned count) {
+  unsigned kept = 0;
+  for (unsigned t = 0; t < form->term_count; t++) {
+    const struct ferry_term *term = &form->terms[t];
+    bool fixed = false;
+    for (unsigned f = 0; f < count && !fixed; f++)
+      if (term->atom_count == 1 && term->atoms[0].kind == facts[f].atom.kind &&
+          term->atoms[0].dimension == facts[f].atom.dimension && term->atoms[0].value == facts[f].atom.value) {
+        form->constant += term->coefficient * facts[f].value;
+        fixed = true;
+      }
+    if (!fixed)
+      form->terms[kept++] = *term;
+  }
+  form->term_count = kept;
+}

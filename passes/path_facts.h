@@ -1,0 +1,34 @@
+/* Facts about a thread's indices that hold wherever an instruction runs,
+ * read from the branches that must have been taken to reach it: in
+ *
+ *   if (threadIdx.y == 0) tile[0][tx] = ...;
+ *
+ * the store runs only where tid.y is 0. Only thread-invariant atoms (tid,
+ * ctaid, ntid, nctaid) are fixed this way, so a fact found at one
+ * instruction holds for the same thread at any other. */
+#ifndef FERRY_PASSES_PATH_FACTS_H
+#define FERRY_PASSES_PATH_FACTS_H
+
+#include "affine.h"
+
+#include <llvm-c/Core.h>
+
+enum { FERRY_PATH_FACTS_MAX = 6 };
+
+struct ferry_path_fact {
+  struct ferry_atom atom;
+  int64_t value;
+};
+
+/* The atoms that equality tests on the way to `inst` fix, following
+ * single-predecessor blocks up from inst's block. Returns how many were
+ * found (at most FERRY_PATH_FACTS_MAX). */
+unsigned ferry_path_facts(struct ferry_affine_context *context, LLVMValueRef inst,
+                          struct ferry_path_fact *facts);
+
+/* Replaces every term of `form` that is one fixed atom alone by its value
+ * times the coefficient. */
+void ferry_affine_apply_facts(struct ferry_affine *form, const struct ferry_path_fact *facts,
+                              unsigned count);
+
+#endif

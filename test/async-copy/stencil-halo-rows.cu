@@ -1,0 +1,33 @@
+// A 2-D stencil whose tile has a halo row above and below, as written in
+// CUDA. clang -O3 merges the two guarded halo stores into one store through
+// a phi of &tile[0][tx] and &tile[17][tx], reached through `switch (ty)`;
+// each incoming pointer is told apart from the thread's row ty + 1 with the
+// value its switch case fixes, so the interior copy converts.
+//
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
+// RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=PTX %s < %t.ptx
+// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+
+constexpr int kTile = 16;
+
+__global__ void stencil(float *out, const float *in, int width, int height) {
+  __shared__ float tile[kTile + 2][kTile];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * kTile + ty, col = blockIdx.x * kTile + tx;
+  // REMARK: stencil-halo-rows.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca
+  tile[ty + 1][tx] = in[row * width + col];
+  if (ty == 0)
+    tile[0][tx] = row > 0 ? in[(row - 1) * width + col] : 0.0f;
+  if (ty == kTile - 1)
+    tile[kTile + 1][tx] = row + 1 < height ? in[(row + 1) * width + col] : 0.0f;
+  __syncthreads();
+  out[row * width + col] = 0.25f * tile[ty][tx] + 0.5f * tile[ty + 1][tx] + 0.25f * tile[ty + 2][tx];
+}
+// REMARK-NOT: remark:
+
+// PTX-LABEL: .entry _Z7stencilPfPKfii(
+// PTX:         cp.async.ca.shared.global [%rd{{[0-9]+}}+64], [%rd{{[0-9]+}}], 4;
+// PTX:         cp.async.commit_group;
+// PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}0;
+// PTX-NEXT:    bar.sync {{[[:space:]]*}}0;
