@@ -203,12 +203,13 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
                "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
-               "of shared buffers and waits only for its own",
+               "of shared buffers and waits only for its own (%u stages: %s)",
                article(members[i]->site.size), members[i]->site.size,
                members[i]->collective ? "16-byte cp.async.cg chunks of the block"
                                       : (members[i]->site.size == 16 ? "cp.async.cg"
                                                                      : "cp.async.ca"),
-               ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1);
+               ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
+               ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline));
       ferry_remark(FERRY_REMARK_PASSED, members[i]->site.store, "CopyPipelined", message);
     }
     ferry_vec_push(pipelines, pipeline);

@@ -37,6 +37,7 @@
 #include <stdlib.h>
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
+const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
 
 void ferry_pipeline_free(struct ferry_pipeline *p) {

@@ -30,6 +30,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             size_t count, char *reason, size_t reason_size);
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
+/* Why that many stages, for the remark: what asked for them or bound them. */
+const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *pipeline);
 /* The consumer barrier before which each iteration waits (for S-1 pending). */
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
 

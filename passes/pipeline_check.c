@@ -7,10 +7,12 @@
 #include "address_space.h"
 #include "barrier.h"
 #include "bridge.h"
+#include "kernel_options.h"
 #include "memory.h"
 #include "target.h"
 
 #include <llvm-c/Target.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Shared memory of one multiprocessor, as a kernel may use it. */
@@ -239,33 +241,85 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
   return bytes;
 }
 
+/* The stage count asked for: the kernel's annotate("ferry:stages=N"), else
+ * -ferry-stages; 0 lets the pipeliner choose. Writes where it came from. */
+static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, size_t source_size,
+                             char *reason, size_t size) {
+  char text[32];
+  if (ferry_kernel_option(fn, "stages", text, sizeof text)) {
+    char *end;
+    unsigned long value = strtoul(text, &end, 10);
+    snprintf(source, source_size, "annotate(\"ferry:stages=%s\")", text);
+    if (*end || end == text || value > MAX_STAGES || (value & (value - 1)) || value == 0) {
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message,
+               "%s: the stages must be 1 (no pipelining), 2, 4, 8 or 16", source);
+      ferry_error(fn, message);
+      return ferry_refuse(reason, size, "%s is not a stage count", source);
+    }
+    *stages = (unsigned)value;
+    return true;
+  }
+  *stages = ferry_option_stages();
+  snprintf(source, source_size, "-ferry-stages=%u", *stages);
+  if (*stages && (*stages > MAX_STAGES || (*stages & (*stages - 1))))
+    return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4, 8 or 16", *stages);
+  return true;
+}
+
+/* S: as many stages as asked for (or AUTO_STAGES), halved until the ring
+ * fits the budget of a ring chosen by default, the share of an SM's shared
+ * memory that __launch_bounds__' minimum blocks leave each block, and the
+ * 48 KiB of static shared memory. p->stage_reason says what bound S. */
 static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *reason,
                           size_t size) {
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
   unsigned long long per_stage = 0;
   for (size_t r = 0; r < p->ring_count; r++)
     per_stage += LLVMABISizeOfType(layout, p->rings[r].type);
   unsigned long long others = static_shared_bytes(module, layout, p);
-  unsigned long long allowance =
-      launch_bound_allowance(LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch)));
-  unsigned requested = ferry_option_stages();
-  unsigned stages = requested ? requested : AUTO_STAGES;
+  unsigned long long allowance = launch_bound_allowance(fn);
+  unsigned requested;
+  char source[64];
+  if (!requested_stages(fn, &requested, source, sizeof source, reason, size))
+    return false;
   if (requested == 1)
-    return ferry_refuse(reason, size, "pipelining is off (-ferry-stages=1)");
-  if (requested && (requested > MAX_STAGES || (requested & (requested - 1))))
-    return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4, 8 or 16", requested);
-  while (stages >= 2 && ((!requested && stages * per_stage > RING_BUDGET) ||
-                         (!requested && allowance && others + stages * per_stage > allowance) ||
-                         others + stages * per_stage > STATIC_LIMIT))
-    stages /= 2;
+    return ferry_refuse(reason, size, "pipelining is off (%s)", source);
+
+  unsigned stages = requested ? requested : AUTO_STAGES;
+  const char *bound = NULL; /* what the next larger S would exceed */
+  unsigned long long bound_bytes = 0;
+  for (; stages >= 2; stages /= 2) {
+    if (others + stages * per_stage > STATIC_LIMIT) {
+      bound = "the static shared memory a kernel may have";
+      bound_bytes = STATIC_LIMIT;
+    } else if (!requested && allowance && others + stages * per_stage > allowance) {
+      bound = "the shared memory __launch_bounds__' minimum blocks per SM leave each block";
+      bound_bytes = allowance;
+    } else if (!requested && stages * per_stage > RING_BUDGET) {
+      bound = "the budget of a ring chosen by default";
+      bound_bytes = RING_BUDGET;
+    } else {
+      break;
+    }
+  }
   if (stages < 2 && others + 2 * per_stage > STATIC_LIMIT)
     return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the 48 KiB of "
                         "static shared memory", per_stage);
   if (stages < 2)
-    return ferry_refuse(reason, size, "two stages of %llu bytes exceed the %d KiB a ring may "
-                        "take by default (-ferry-stages=2 forces them)", per_stage,
-                        RING_BUDGET / 1024);
+    return ferry_refuse(reason, size, "two stages of %llu bytes exceed %s (-ferry-stages=2 "
+                        "or annotate(\"ferry:stages=2\") forces them)", per_stage,
+                        bound ? bound : "the budget of a ring chosen by default");
   p->stages = stages;
+  if (requested && stages == requested)
+    snprintf(p->stage_reason, sizeof p->stage_reason, "as %s asks", source);
+  else if (bound)
+    snprintf(p->stage_reason, sizeof p->stage_reason,
+             "%u stages of %llu bytes%s would exceed %s (%llu bytes)", stages * 2, per_stage,
+             others ? " and the kernel's other shared arrays" : "", bound, bound_bytes);
+  else
+    snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
   return true;
 }
 

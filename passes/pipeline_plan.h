@@ -32,6 +32,7 @@ struct rebased_use {
 
 struct ferry_pipeline {
   unsigned stages;
+  char stage_reason[256];   /* why that many, for the remark */
   LLVMBasicBlockRef header;
   LLVMValueRef preheader_branch;
   LLVMValueRef latch_branch;

@@ -42,10 +42,12 @@ __global__ void unbounded(const int *__restrict__ in, int *__restrict__ out, int
 template __global__ void stream<16>(const int *, int *, int);
 template __global__ void stream<32>(const int *, int *, int);
 
-// REMARK-DAG: stages-automatic.cu:22:13: remark: {{.*}} pipelined its loop over 8 stages:
-// REMARK-DAG: stages-automatic.cu:22:13: remark: {{.*}} pipelined its loop over 4 stages:
-// REMARK-DAG: stages-automatic.cu:34:13: remark: {{.*}} pipelined its loop over 16 stages:
-// REMARK-SM80-DAG: stages-automatic.cu:22:13: remark: {{.*}} pipelined its loop over 8 stages:
+// The remark says what bound S: 13 KiB = 228 KiB / 16 - 1 KiB, 6 KiB = 228 / 32 - 1,
+// 9 KiB = 164 / 16 - 1.
+// REMARK-DAG: stages-automatic.cu:22:13: remark: {{.*}} pipelined its loop over 8 stages: {{.*}} (8 stages: 16 stages of 1024 bytes would exceed the shared memory __launch_bounds__' minimum blocks per SM leave each block (13568 bytes))
+// REMARK-DAG: stages-automatic.cu:22:13: remark: {{.*}} pipelined its loop over 4 stages: {{.*}} (4 stages: 8 stages of 1024 bytes would exceed the shared memory __launch_bounds__' minimum blocks per SM leave each block (6272 bytes))
+// REMARK-DAG: stages-automatic.cu:34:13: remark: {{.*}} pipelined its loop over 16 stages: {{.*}} (16 stages: the most stages ferry chooses by itself)
+// REMARK-SM80-DAG: stages-automatic.cu:22:13: remark: {{.*}} pipelined its loop over 8 stages: {{.*}} (8 stages: 16 stages of 1024 bytes would exceed the shared memory __launch_bounds__' minimum blocks per SM leave each block (9472 bytes))
 // REMARK-SM80-DAG: stages-automatic.cu:34:13: remark: {{.*}} pipelined its loop over 16 stages:
 
 // PTX-LABEL:  .entry _Z9unboundedPKiPii(

@@ -1,0 +1,50 @@
+/* Reads @llvm.global.annotations: see kernel_options.h. Each entry is a
+ * struct { ptr function, ptr string, ptr file, i32 line, ptr arguments }. */
+#include "kernel_options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char prefix[] = "ferry:";
+
+/* The text of a constant C string global (through casts), or NULL. */
+static const char *string_of(LLVMValueRef value, size_t *length) {
+  while (LLVMIsAConstantExpr(value) && LLVMGetNumOperands(value) > 0)
+    value = LLVMGetOperand(value, 0);
+  if (!LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
+      !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
+    return NULL;
+  const char *text = LLVMGetAsString(LLVMGetInitializer(value), length);
+  if (*length && text[*length - 1] == '\0')
+    --*length;
+  return text;
+}
+
+static LLVMValueRef strip_casts(LLVMValueRef value) {
+  while (LLVMIsAConstantExpr(value) && LLVMGetNumOperands(value) > 0)
+    value = LLVMGetOperand(value, 0);
+  return value;
+}
+
+bool ferry_kernel_option(LLVMValueRef fn, const char *name, char *value, size_t size) {
+  LLVMModuleRef module = LLVMGetGlobalParent(fn);
+  LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
+  if (!annotations || !LLVMGetInitializer(annotations))
+    return false;
+  LLVMValueRef entries = LLVMGetInitializer(annotations);
+  size_t name_length = strlen(name);
+  for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
+    LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)i);
+    if (LLVMGetNumOperands(entry) < 2 || strip_casts(LLVMGetOperand(entry, 0)) != fn)
+      continue;
+    size_t length;
+    const char *text = string_of(LLVMGetOperand(entry, 1), &length);
+    size_t key = sizeof prefix - 1 + name_length;
+    if (!text || length <= key || strncmp(text, prefix, sizeof prefix - 1) != 0 ||
+        strncmp(text + sizeof prefix - 1, name, name_length) != 0 || text[key] != '=')
+      continue;
+    snprintf(value, size, "%.*s", (int)(length - key - 1), text + key + 1);
+    return true;
+  }
+  return false;
+}
