@@ -1,13 +1,14 @@
 /* ferry's software pipeliner: copy loops become S-stage rings.
  *
  * Matches a loop with a preheader and one latch, which is also its only
- * exit, ending in `br (icmp iv.next, bound)` where iv counts by one and the
- * loop continues while iv.next != bound, < bound (signed or unsigned), with
+ * exit, ending in `br (icmp iv.next, bound)` where the loop continues while
+ * iv.next != bound (iv counting by one), or < or <= bound (signed or
+ * unsigned; iv counting by any positive constant, without wrapping), with
  * bound loop-invariant; whose converted copies all wait at one consumer
  * barrier inside the loop; each copy writing, at the same place every
  * iteration, its own static shared array, which the loop otherwise only
- * reads; each source address a pure
- * function of the loop's induction variables and loop-invariant values;
+ * reads; each source address a pure function of the loop's induction
+ * variables (constant or loop-invariant steps) and loop-invariant values;
  * and nothing in the loop that may write a source. Every iteration must
  * run the copies, and every access to the arrays must follow the barrier.
  *
@@ -24,8 +25,9 @@
  * S is the largest power of two up to 16 whose ring stays within 16 KiB of
  * shared memory per block, within the 48 KiB static limit with the
  * kernel's other static arrays, and, under __launch_bounds__(t, N), within
- * what N blocks may each have of a multiprocessor; or -ferry-stages. Refuses, with a reason, whatever
- * it has not proved. */
+ * what N blocks may each have of a multiprocessor; or what the kernel's
+ * annotate("ferry:stages=N") or -ferry-stages asks. Refuses, with a reason,
+ * whatever it has not proved. */
 #include "pipeline_plan.h"
 
 #include "address_space.h"
@@ -49,6 +51,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   ferry_vec_free(&p->chains);
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
+  ferry_map_free(&p->step_values);
   ferry_map_free(&p->starts);
   free(p);
 }
@@ -102,6 +105,17 @@ static LLVMValueRef value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
                                                   true),
                                      "ferry.ahead")
                       : base;
+  } else if (ferry_map_get(&p->step_values, value, &step)) {
+    intptr_t start;
+    ferry_map_get(&p->starts, value, &start);
+    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
+    LLVMValueRef step_value = (LLVMValueRef)step;
+    result = distance ? LLVMBuildAdd(builder, base,
+                                     LLVMBuildMul(builder, step_value,
+                                                  LLVMConstInt(LLVMTypeOf(value), distance, false),
+                                                  ""),
+                                     "ferry.ahead")
+                      : base;
   } else {
     result = LLVMInstructionClone(value);
     unsigned operands = (unsigned)LLVMGetNumOperands(value);
@@ -114,18 +128,35 @@ static LLVMValueRef value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
   return result;
 }
 
-/* Whether iteration i+distance runs, given the counter's value at i. */
+/* Whether iteration i+distance runs, given the counter's value at i: its
+ * counter, counter + distance * step, still passes the loop's test (the
+ * counter only grows, see trip_form_handled in pipeline_check.c). */
 static LLVMValueRef runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                LLVMValueRef counter, unsigned distance) {
   LLVMTypeRef type = LLVMTypeOf(p->bound);
-  LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, counter, "");
-  LLVMValueRef more = LLVMBuildICmp(builder, LLVMIntUGT, remaining,
-                                    LLVMConstInt(type, distance, false), "");
-  if (p->continue_while == LLVMIntNE)
-    return more;
-  LLVMIntPredicate ahead = p->continue_while == LLVMIntULT ? LLVMIntUGT : LLVMIntSGT;
-  return LLVMBuildAnd(builder, LLVMBuildICmp(builder, ahead, p->bound, counter, ""), more,
-                      "ferry.runs");
+  LLVMIntPredicate test = p->continue_while;
+  if (p->step == 1 && (test == LLVMIntNE || test == LLVMIntULT || test == LLVMIntSLT)) {
+    /* bound - counter > distance, in the counter's own width. */
+    LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, counter, "");
+    LLVMValueRef more = LLVMBuildICmp(builder, LLVMIntUGT, remaining,
+                                      LLVMConstInt(type, distance, false), "");
+    if (test == LLVMIntNE)
+      return more;
+    LLVMIntPredicate ahead = test == LLVMIntULT ? LLVMIntUGT : LLVMIntSGT;
+    return LLVMBuildAnd(builder, LLVMBuildICmp(builder, ahead, p->bound, counter, ""), more,
+                        "ferry.runs");
+  }
+  /* A counter of 32 bits or less, in 64 bits: nothing wraps. */
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(type));
+  bool is_signed = test == LLVMIntSLT || test == LLVMIntSLE;
+  LLVMValueRef wide_counter = is_signed ? LLVMBuildSExt(builder, counter, i64, "")
+                                        : LLVMBuildZExt(builder, counter, i64, "");
+  LLVMValueRef wide_bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
+                                      : LLVMBuildZExt(builder, p->bound, i64, "");
+  LLVMValueRef ahead = LLVMBuildAdd(
+      builder, wide_counter, LLVMConstInt(i64, (unsigned long long)(p->step * (int64_t)distance), false), "");
+  bool strict = test == LLVMIntSLT || test == LLVMIntULT;
+  return LLVMBuildICmp(builder, strict ? LLVMIntSLT : LLVMIntSLE, ahead, wide_bound, "ferry.runs");
 }
 
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {

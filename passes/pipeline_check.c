@@ -69,8 +69,32 @@ static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   return p;
 }
 
+/* Whether runs_ahead (pipeline.c) can tell which iterations run: counting
+ * by 1 while != or <, or by any positive step while < or <= where the
+ * counter has at most 32 bits (the test is then made in 64 bits, where
+ * nothing wraps) and its increment cannot wrap (nsw for a signed test, nuw
+ * for an unsigned one), so the counter only grows until the loop exits. */
+static bool trip_form_handled(const struct ferry_induction *induction, LLVMIntPredicate continue_while) {
+  bool unit = induction->step == 1;
+  bool narrow = LLVMGetIntTypeWidth(LLVMTypeOf(induction->phi)) <= 32;
+  switch (continue_while) {
+  case LLVMIntNE:
+    return unit;
+  case LLVMIntULT:
+    return unit || (narrow && induction->no_unsigned_wrap);
+  case LLVMIntSLT:
+    return unit || (narrow && induction->no_signed_wrap);
+  case LLVMIntULE:
+    return narrow && induction->no_unsigned_wrap;
+  case LLVMIntSLE:
+    return narrow && induction->no_signed_wrap;
+  default:
+    return false;
+  }
+}
+
 /* The latch must be `br (icmp iv.next, bound), header, exit` (or swapped),
- * with iv an induction variable of step 1. */
+ * with iv an induction variable of positive constant step. */
 static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops,
                        const struct ferry_loop *loop, char *reason, size_t size) {
   if (!loop->preheader)
@@ -95,15 +119,15 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
          phi = LLVMGetNextInstruction(phi)) {
       struct ferry_induction induction;
       if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
-          induction.increment != counter || induction.step != 1 || pipeline_in_loop(loop, bound))
+          induction.increment != counter || induction.step <= 0 || pipeline_in_loop(loop, bound))
         continue;
       LLVMIntPredicate continue_while = side ? swapped(predicate) : predicate;
       if (!continue_on_true)
         continue_while = inverse(continue_while);
-      if (continue_while != LLVMIntNE && continue_while != LLVMIntULT &&
-          continue_while != LLVMIntSLT)
+      if (!trip_form_handled(&induction, continue_while))
         return ferry_refuse(reason, size, "the loop's trip count has a form not handled");
       p->iv = phi;
+      p->step = induction.step;
       p->iv_start = induction.start;
       p->bound = bound;
       p->continue_while = continue_while;
@@ -113,7 +137,7 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
       return true;
     }
   }
-  return ferry_refuse(reason, size, "the loop is not counted by an induction variable of step 1");
+  return ferry_refuse(reason, size, "the loop is not counted by an induction variable of positive step");
 }
 
 /* Walks the users of a buffer through GEPs and casts: every load reached
@@ -170,6 +194,35 @@ static bool loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, in
   return true;
 }
 
+/* A header phi of `loop` that adds the same loop-invariant value each
+ * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
+ * outside], [phi + step, inside]. Its value k iterations on is
+ * phi + k * step, whatever the arithmetic wraps to. */
+static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
+                                     LLVMValueRef *start, LLVMValueRef *step) {
+  if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  LLVMValueRef increment = NULL;
+  *start = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      increment = value;
+    else
+      *start = value;
+  }
+  if (!increment || !*start || !LLVMIsAInstruction(increment) ||
+      LLVMGetInstructionOpcode(increment) != LLVMAdd)
+    return false;
+  for (unsigned side = 0; side < 2; side++)
+    if (LLVMGetOperand(increment, side) == phi &&
+        !pipeline_in_loop(loop, LLVMGetOperand(increment, 1 - side))) {
+      *step = LLVMGetOperand(increment, 1 - side);
+      return true;
+    }
+  return false;
+}
+
 /* The loop instructions a source address depends on must be pure
  * arithmetic over induction variables and loop-invariant values. */
 static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
@@ -181,11 +234,17 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
     return ferry_refuse(reason, size, "the source address is too deep an expression");
   if (LLVMIsAPHINode(value)) {
     struct ferry_induction induction;
-    if (!ferry_induction_variable(loops, value, &induction) || induction.loop != loop)
+    LLVMValueRef start, step;
+    if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
+      ferry_map_put(&p->steps, value, (intptr_t)induction.step);
+      ferry_map_put(&p->starts, value, (intptr_t)induction.start);
+    } else if (invariant_step_induction(loop, value, &start, &step)) {
+      ferry_map_put(&p->step_values, value, (intptr_t)step);
+      ferry_map_put(&p->starts, value, (intptr_t)start);
+    } else {
       return ferry_refuse(reason, size, "the source address depends on a value carried "
                                   "around the loop that is not an induction variable");
-    ferry_map_put(&p->steps, value, (intptr_t)induction.step);
-    ferry_map_put(&p->starts, value, (intptr_t)induction.start);
+    }
     ferry_map_put(&p->cone, value, 1);
     return true;
   }

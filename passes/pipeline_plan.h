@@ -41,7 +41,8 @@ struct ferry_pipeline {
   LLVMValueRef iv;           /* the counting phi */
   LLVMValueRef iv_start;
   LLVMValueRef bound;
-  LLVMIntPredicate continue_while; /* LLVMIntNE, LLVMIntULT or LLVMIntSLT */
+  int64_t step;              /* of iv: 1, or more with a < or <= test of 32 bits or less */
+  LLVMIntPredicate continue_while; /* LLVMIntNE (step 1), LLVMIntULT, SLT, ULE or SLE */
   struct ring rings[MAX_COPIES];
   size_t ring_count;
   struct ferry_pipeline_copy copies[MAX_COPIES];
@@ -50,7 +51,8 @@ struct ferry_pipeline {
   struct ferry_vec rebased;  /* struct rebased_use * */
   struct ferry_vec chains;   /* GEP/cast instructions between a buffer and its uses */
   struct ferry_map cone;     /* loop instructions sources depend on -> 1 */
-  struct ferry_map steps;    /* induction phi -> step */
+  struct ferry_map steps;    /* induction phi -> constant step */
+  struct ferry_map step_values; /* induction phi -> loop-invariant step value */
   struct ferry_map starts;   /* induction phi -> start value */
 };
 

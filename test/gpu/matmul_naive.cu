@@ -11,9 +11,9 @@
 // MatrixMulNaive kernel of NVIDIA's globalToShmemAsyncCopy sample:
 //   As[ty][tx] = A[...]; Bs[ty][tx] = B[...]; __syncthreads();
 //   for k: Csub += As[ty][k] * Bs[k][tx];     __syncthreads();
-// with BLOCK_SIZE 16 and 32. ferry should turn both tile loads into
-// `cp.async.ca.shared.global [..], [..], 4` with one commit/wait before the
-// first barrier of each iteration, in both instantiations.
+// with BLOCK_SIZE 16 and 32. ferry turns both tile loads into
+// `cp.async.ca.shared.global [..], [..], 4` and pipelines the K loop (which
+// counts by BLOCK_SIZE while a <= aEnd): 8 stages for 16, 2 for 32.
 //
 // Checks: the plain and the plugin builds must agree bit for bit (run.sh
 // compares their output files); each product is also compared against a

@@ -1,10 +1,13 @@
-; The pipeliner handles loops counted by an induction variable of step 1
-; that continue while iv.next != bound, < bound (signed or unsigned). A
-; loop continuing while b <= n (unsigned), and one counting by 2, are not
-; pipelined (analysis remark each); their copies are converted alone.
+; The pipeliner must know which iterations run to issue copies ahead, so
+; the counter may only grow until the loop exits: a loop continuing while
+; b <= n (unsigned) whose increment may wrap (no nuw: b = UINT_MAX wraps to
+; 0 and the loop goes on), and one counting by 2 while b < n (unsigned),
+; which may wrap past n the same way, are not pipelined (analysis remark
+; each); their copies are converted alone. (Counting by more than 1 without
+; wrapping is pipelined: trip-steps.ll.)
 ;
-;   for (unsigned b = 0; b <= n; b++) { tile[t] = in[b * 256 + t]; ... }
-;   for (int b = 0; b < n; b += 2)    { tile[t] = in[b * 256 + t]; ... }
+;   for (unsigned b = 0; b <= n; b++)     { tile[t] = in[b * 256 + t]; ... }
+;   for (unsigned b = 0; b < n; b += 2)   { tile[t] = in[b * 256 + t]; ... }
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
@@ -108,8 +111,8 @@ loop:
   %sum = add i32 %next, %acc
   %acc.next = add i32 %sum, %own3
   tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %b.next = add nuw nsw i32 %b, 2
-  %more = icmp slt i32 %b.next, %n
+  %b.next = add i32 %b, 2
+  %more = icmp ult i32 %b.next, %n
   br i1 %more, label %loop, label %exit, !llvm.loop !6
 
 exit:
@@ -136,7 +139,7 @@ exit:
 
 ; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the loop's trip count has a form not handled
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
-; REMARK-NEXT: remark: <unknown>:0:0: the copy loop is not pipelined: the loop is not counted by an induction variable of step 1
+; REMARK-NEXT: remark: <unknown>:0:0: the copy loop is not pipelined: the loop's trip count has a form not handled
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NOT:  remark:
 
