@@ -121,8 +121,8 @@ static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
                                  LLVMValueRef terminator) {
   if (LLVMIsABranchInst(terminator) && LLVMIsConditional(terminator))
     return ferry_is_uniform(uniformity, LLVMGetCondition(terminator));
-  if (LLVMIsASwitchInst(terminator))
-    return ferry_is_uniform(uniformity, LLVMGetCondition(terminator));
+  if (LLVMIsASwitchInst(terminator)) /* LLVMGetCondition is for branches only */
+    return ferry_is_uniform(uniformity, LLVMGetOperand(terminator, 0));
   return LLVMGetNumSuccessors(terminator) <= 1;
 }
 
