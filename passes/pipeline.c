@@ -168,7 +168,13 @@ static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {
 
 static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsigned stages,
                          LLVMValueRef index) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(index)));
+  LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(index));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  if (ring->dynamic) {
+    LLVMValueRef offset = LLVMBuildMul(builder, index, LLVMConstInt(i32, ring->stage_bytes, false), "");
+    return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), ring->buffer, &offset, 1,
+                         "ferry.slot");
+  }
   LLVMValueRef indices[2] = {LLVMConstInt(i32, 0, false), index};
   return LLVMBuildGEP2(builder, LLVMArrayType2(ring->type, stages), ring->ring, indices, 2,
                        "ferry.slot");
@@ -190,16 +196,47 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   ferry_emit_copy(module, builder, anchor, destination, source, &form, guard);
 }
 
+/* A dynamic ring trusts the kernel's hint: a launch with less dynamic
+ * shared memory than the ring needs would overrun it, so the preheader
+ * traps then (before any copy is issued) rather than compute wrong
+ * results. */
+static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
+                               const struct ferry_pipeline *p) {
+  unsigned long long needed = 0;
+  for (size_t r = 0; r < p->ring_count; r++)
+    if (p->rings[r].dynamic)
+      needed += p->stages * p->rings[r].stage_bytes;
+  if (!needed)
+    return;
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMBasicBlockRef head = LLVMGetInstructionParent(p->preheader_branch);
+  LLVMBasicBlockRef rest = ferry_split_block_before(p->preheader_branch, "ferry.dynamic.enough");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+  LLVMBasicBlockRef too_small = LLVMInsertBasicBlockInContext(context, rest, "ferry.dynamic.too_small");
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMValueRef launched =
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0);
+  LLVMValueRef short_of = LLVMBuildICmp(builder, LLVMIntULT, launched,
+                                        LLVMConstInt(LLVMTypeOf(launched), needed, false), "");
+  LLVMBuildCondBr(builder, short_of, too_small, rest);
+  LLVMPositionBuilderAtEnd(builder, too_small);
+  ferry_call_intrinsic(builder, module, "llvm.trap", NULL, 0);
+  LLVMBuildUnreachable(builder);
+}
+
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_pipeline *p) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
   unsigned stages = p->stages;
+  check_dynamic_size(module, builder, p); /* may split the preheader: first */
   LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->preheader_branch);
   LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->latch_branch);
 
   for (size_t r = 0; r < p->ring_count; r++) {
     struct ring *ring = &p->rings[r];
+    if (ring->dynamic)
+      continue;
     LLVMTypeRef type = LLVMArrayType2(ring->type, stages);
     size_t length;
     const char *name = LLVMGetValueName2(ring->buffer, &length);

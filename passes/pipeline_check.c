@@ -8,6 +8,7 @@
 #include "barrier.h"
 #include "bridge.h"
 #include "kernel_options.h"
+#include "pipeline_dynamic.h"
 #include "memory.h"
 #include "target.h"
 
@@ -148,8 +149,18 @@ static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop
                          LLVMValueRef value, size_t ring, int depth, char *reason, size_t size) {
   if (depth > 32)
     return ferry_refuse(reason, size, "the shared array is reached through too long a chain");
+  LLVMValueRef fn = LLVMGetBasicBlockParent(loop->header);
   for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);
+    /* One extern __shared__ array serves every kernel that declares it:
+     * another kernel's uses run in other launches. A device function's
+     * might run in this one. */
+    if (LLVMIsAInstruction(user) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) != fn) {
+      if (LLVMGetFunctionCallConv(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))) ==
+          LLVMPTXKernelCallConv)
+        continue;
+      return ferry_refuse(reason, size, "a device function uses the shared array too");
+    }
     if (pipeline_forwards_pointer(user) && LLVMGetOperand(user, 0) == value) {
       if (LLVMIsAInstruction(user))
         ferry_vec_push_unique(&p->chains, user);
@@ -334,9 +345,11 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
                           size_t size) {
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
-  unsigned long long per_stage = 0;
+  /* Static rings grow the kernel's static shared memory; a dynamic one
+   * must fit in what the kernel's hint says it is launched with. */
+  unsigned long long per_stage = 0, dynamic_per_stage = 0;
   for (size_t r = 0; r < p->ring_count; r++)
-    per_stage += LLVMABISizeOfType(layout, p->rings[r].type);
+    *(p->rings[r].dynamic ? &dynamic_per_stage : &per_stage) += p->rings[r].stage_bytes;
   unsigned long long others = static_shared_bytes(module, layout, p);
   unsigned long long allowance = launch_bound_allowance(fn);
   unsigned requested;
@@ -350,7 +363,10 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
   const char *bound = NULL; /* what the next larger S would exceed */
   unsigned long long bound_bytes = 0;
   for (; stages >= 2; stages /= 2) {
-    if (others + stages * per_stage > STATIC_LIMIT) {
+    if (stages * dynamic_per_stage > p->dynamic_bytes) {
+      bound = "the dynamic shared memory of annotate(\"ferry:dynamic_shared\")";
+      bound_bytes = p->dynamic_bytes;
+    } else if (others + stages * per_stage > STATIC_LIMIT) {
       bound = "the static shared memory a kernel may have";
       bound_bytes = STATIC_LIMIT;
     } else if (!requested && allowance && others + stages * per_stage > allowance) {
@@ -363,6 +379,9 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
       break;
     }
   }
+  if (stages < 2 && 2 * dynamic_per_stage > p->dynamic_bytes)
+    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the %llu bytes of "
+                        "annotate(\"ferry:dynamic_shared\")", dynamic_per_stage, p->dynamic_bytes);
   if (stages < 2 && others + 2 * per_stage > STATIC_LIMIT)
     return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the 48 KiB of "
                         "static shared memory", per_stage);
@@ -375,10 +394,46 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
     snprintf(p->stage_reason, sizeof p->stage_reason, "as %s asks", source);
   else if (bound)
     snprintf(p->stage_reason, sizeof p->stage_reason,
-             "%u stages of %llu bytes%s would exceed %s (%llu bytes)", stages * 2, per_stage,
+             "%u stages of %llu bytes%s would exceed %s (%llu bytes)", stages * 2,
+             per_stage + dynamic_per_stage,
              others ? " and the kernel's other shared arrays" : "", bound, bound_bytes);
   else
     snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
+  return true;
+}
+
+/* Whether fn uses an extern __shared__ array other than `buffer`: all of
+ * them start at the same address, so one would overlap the ring. */
+static bool used_by_function_besides(LLVMModuleRef module, LLVMValueRef fn, LLVMValueRef buffer) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    if (g != buffer && LLVMIsDeclaration(g) &&
+        LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED && used_in_function(g, fn, 0))
+      return true;
+  return false;
+}
+
+/* One slot of a dynamic ring: the end of the furthest byte the copies and
+ * the loads of the loop may touch, rounded up to 16 bytes so that every
+ * slot keeps the array's alignment for cp.async. */
+static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_context *affine,
+                                LLVMValueRef fn, size_t r, char *reason, size_t size) {
+  struct ring *ring = &p->rings[r];
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  unsigned long long end = 0;
+  for (size_t c = 0; c < p->count; c++)
+    if (p->ring_of_copy[c] == r &&
+        !ferry_dynamic_access_end(affine, fn, ring->buffer, p->copies[c].site->destination,
+                                  p->copies[c].site->size, &end, reason, size))
+      return false;
+  for (size_t i = 0; i < p->rebased.count; i++) {
+    const struct rebased_use *use = p->rebased.items[i];
+    if (use->ring == r &&
+        !ferry_dynamic_access_end(affine, fn, ring->buffer, LLVMGetOperand(use->load, 0),
+                                  LLVMStoreSizeOfType(layout, LLVMTypeOf(use->load)), &end, reason,
+                                  size))
+      return false;
+  }
+  ring->stage_bytes = (end + 15) & ~15ull;
   return true;
 }
 
@@ -388,6 +443,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             const struct ferry_pipeline_copy *copies,
                                             size_t count, char *reason, size_t reason_size) {
   struct ferry_pipeline *p = ferry_xcalloc(1, sizeof *p);
+  LLVMValueRef fn = ferry_affine_function(affine);
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   const struct ferry_dominators *dominators = ferry_loops_dominators(loops);
   bool ok = count <= MAX_COPIES;
@@ -415,21 +471,32 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
       break;
     }
     LLVMValueRef buffer = ferry_strip_pointer(site->destination);
-    if (!LLVMIsAGlobalVariable(buffer) || LLVMIsDeclaration(buffer) ||
+    if (!LLVMIsAGlobalVariable(buffer) ||
         LLVMGetPointerAddressSpace(LLVMTypeOf(buffer)) != FERRY_ADDRSPACE_SHARED) {
-      ok = ferry_refuse(reason, reason_size, "the destination is not a static __shared__ array "
-                                       "(an extern one has no size to replicate)");
+      ok = ferry_refuse(reason, reason_size, "the destination is not a __shared__ array");
+      break;
+    }
+    bool dynamic = LLVMIsDeclaration(buffer);
+    if (dynamic && !ferry_dynamic_shared_hint(fn, &p->dynamic_bytes, reason, reason_size)) {
+      ok = false;
       break;
     }
     for (size_t r = 0; r < p->ring_count; r++)
-      if (p->rings[r].buffer == buffer)
+      if (p->rings[r].buffer == buffer || (dynamic && p->rings[r].dynamic))
         ok = ferry_refuse(reason, reason_size, "two copies write the same shared array");
     if (!ok)
       break;
+    if (dynamic && used_by_function_besides(module, fn, buffer)) {
+      ok = ferry_refuse(reason, reason_size, "the kernel uses another extern __shared__ array, "
+                                             "which shares the dynamic memory of the ring");
+      break;
+    }
     p->ring_of_copy[c] = p->ring_count;
     p->rings[p->ring_count++] = (struct ring){
         .buffer = buffer, .type = LLVMGlobalGetValueType(buffer),
-        .align = LLVMGetAlignment(buffer)};
+        .align = LLVMGetAlignment(buffer), .dynamic = dynamic,
+        .stage_bytes = dynamic ? 0 : LLVMABISizeOfType(LLVMGetModuleDataLayout(module),
+                                                       LLVMGlobalGetValueType(buffer))};
     if (!loop_invariant(loop, site->destination, 0)) {
       ok = ferry_refuse(reason, reason_size,
                         "the copy's destination changes from one iteration to the next");
@@ -439,6 +506,9 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   }
   for (size_t r = 0; ok && r < p->ring_count; r++)
     ok = collect_uses(p, loop, p->rings[r].buffer, r, 0, reason, reason_size);
+  for (size_t r = 0; ok && r < p->ring_count; r++)
+    if (p->rings[r].dynamic)
+      ok = bound_dynamic_stage(p, affine, fn, r, reason, reason_size);
   /* The compute reads slot i mod S: it must come after the barrier where
    * iteration i's copy is complete. An access before it, in the same
    * iteration, would be reading the previous iteration's data. */

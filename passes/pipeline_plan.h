@@ -19,7 +19,11 @@ struct ring {
   LLVMValueRef buffer;       /* the original array */
   LLVMTypeRef type;          /* its value type */
   unsigned align;
-  LLVMValueRef ring;         /* [S x type], made by apply */
+  /* An extern __shared__ array: no new global, the slots lie
+   * stage_bytes apart inside the dynamic shared memory. */
+  bool dynamic;
+  unsigned long long stage_bytes; /* one slot: the type's size, or the bounded extent */
+  LLVMValueRef ring;         /* [S x type], made by apply; NULL when dynamic */
   LLVMValueRef compute_slot; /* slot i mod S, made by apply */
   LLVMValueRef issue_slot;   /* slot (i+S-1) mod S, made by apply */
 };
@@ -33,6 +37,7 @@ struct rebased_use {
 struct ferry_pipeline {
   unsigned stages;
   char stage_reason[256];   /* why that many, for the remark */
+  unsigned long long dynamic_bytes; /* the kernel's dynamic_shared hint, when a ring is dynamic */
   LLVMBasicBlockRef header;
   LLVMValueRef preheader_branch;
   LLVMValueRef latch_branch;

@@ -1,5 +1,7 @@
-; The ring replicates the tile S times, which needs its size: an extern
-; __shared__ array (dynamic shared memory, sized at launch) has none. The
+; The ring replicates the tile S times, which needs memory for S tiles: an
+; extern __shared__ array (dynamic shared memory, sized at launch) has only
+; what the launch gives, which the pass cannot know unless the kernel says
+; (annotate("ferry:dynamic_shared=BYTES"): dynamic-tile.cu). Without it the
 ; loop is not pipelined (analysis remark); its copy is converted alone.
 ;
 ;   extern __shared__ int tile[];
@@ -82,7 +84,7 @@ exit:
 ; CHECK-NOT:     cp.async
 ; CHECK:         ret void
 
-; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the destination is not a static __shared__ array (an extern one has no size to replicate)
+; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the destination is an extern __shared__ array; to pipeline it, give the kernel annotate("ferry:dynamic_shared=BYTES"), BYTES the dynamic shared memory it is launched with
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NOT:  remark:
 

@@ -1,0 +1,32 @@
+/* Pipelining a copy into an extern __shared__ array. The array has no
+ * size, so the kernel must say how much dynamic shared memory it is
+ * launched with:
+ *
+ *   __global__ void __attribute__((annotate("ferry:dynamic_shared=16384"))) k(...)
+ *
+ * and one iteration's tile must have an extent the pass can bound: every
+ * access of the loop to the array at a byte offset that is a constant plus
+ * non-negative multiples of thread indices, which the block size bounds
+ * (__launch_bounds__, else the hardware's 1024 threads). The ring's slots
+ * are then that extent apart inside the dynamic memory. */
+#ifndef FERRY_PASSES_PIPELINE_DYNAMIC_H
+#define FERRY_PASSES_PIPELINE_DYNAMIC_H
+
+#include "affine.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The bytes the kernel's annotate("ferry:dynamic_shared=BYTES") gives;
+ * false with a reason when there is none (or a compile error when it is
+ * not a number). */
+bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char *reason, size_t size);
+
+/* Raises *end to cover an access of `size` bytes at `pointer` into
+ * `buffer`: false with a reason when its offset has no upper bound. */
+bool ferry_dynamic_access_end(struct ferry_affine_context *affine, LLVMValueRef fn, LLVMValueRef buffer,
+                              LLVMValueRef pointer, unsigned long long size, unsigned long long *end,
+                              char *reason, size_t reason_size);
+
+#endif
