@@ -32,6 +32,14 @@ enum ferry_collective_mode {
   FERRY_COLLECTIVE_NEVER,
 };
 enum ferry_collective_mode ferry_option_collective(void);
+/* -ferry-bulk: when a block-collective copy on sm_90 becomes cp.async.bulk
+ * (the rule is in cost_model.h). */
+enum ferry_bulk_mode {
+  FERRY_BULK_AUTO,   /* rows of at least FERRY_BULK_MIN_BYTES */
+  FERRY_BULK_ALWAYS, /* every collective copy that is not pipelined */
+  FERRY_BULK_NEVER,
+};
+enum ferry_bulk_mode ferry_option_bulk(void);
 /* -ferry-cost-model: whether copies predicted to be slower are left alone. */
 bool ferry_option_cost_model(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */

@@ -31,6 +31,16 @@ static cl::opt<unsigned> Stages(
     cl::desc("ferry: stages of a pipelined copy loop: 0 chooses (default), 1 "
              "turns pipelining off, 2, 4, 8 or 16 forces that many"));
 
+static cl::opt<ferry_bulk_mode> Bulk(
+    "ferry-bulk", cl::init(FERRY_BULK_AUTO),
+    cl::desc("ferry: when a block-collective copy on sm_90 becomes one "
+             "cp.async.bulk per row, completed on an mbarrier"),
+    cl::values(clEnumValN(FERRY_BULK_AUTO, "auto",
+                          "rows of at least 128 bytes; 16-byte chunks below (default)"),
+               clEnumValN(FERRY_BULK_ALWAYS, "always", "every row"),
+               clEnumValN(FERRY_BULK_NEVER, "never", "never: 16-byte cp.async.cg chunks")));
+
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
+extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }
