@@ -16,8 +16,8 @@ build/bin/ferry-cc --cuda-gpu-arch="$arch" -O3 -S --cuda-device-only \
   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry "$kernel" -o "$out/copy_compute.$arch.ptx"
 echo
 echo "== the asynchronous-copy instructions in the PTX ($out/copy_compute.$arch.ptx, whole file there)"
-awk '/^\.visible \.entry/ {name = $3; sub(/\(.*/, "", name); print ""; print name ":"}
-     /^\t(cp\.async|bar\.sync)/ {print}
+awk '/^\.visible \.entry .*\($/ {name = $3; sub(/\(.*/, "", name); print ""; print name ":"}
+     /^\t(cp\.async|bar\.sync|trap)/ || /%dynamic_smem_size/ {print}
      /Inner Loop Header/ {print "\t// loop:"}' "$out/copy_compute.$arch.ptx"
 ptxas="${FERRY_CUDA_PATH:-/usr/local/cuda}/bin/ptxas"
 "$ptxas" -arch="$arch" "$out/copy_compute.$arch.ptx" -o "$out/copy_compute.$arch.cubin"

@@ -12,8 +12,8 @@ __device__ void compute(int *global_out, const int *shared_in) {
 }
 
 // As in the seeds: dynamic shared memory, pointers that may alias. ferry
-// re-issues the block's copies as 16-byte cp.async.cg chunks; it cannot
-// pipeline the loop (an extern array has no size to replicate, and the
+// turns each thread's copy into a cp.async; it cannot pipeline the loop
+// (it does not know how much dynamic memory the launch gives, and the
 // output may alias the input).
 __global__ void without_memcpy_async(int *global_out, const int *global_in,
                                      size_t size, size_t batch_sz) {
@@ -36,6 +36,24 @@ __global__ void with_static_tile(int *__restrict__ global_out,
                                  const int *__restrict__ global_in,
                                  size_t batch_sz) {
   __shared__ int shared[256];
+  size_t local_idx = threadIdx.x;
+  size_t grid_size = (size_t)gridDim.x * blockDim.x;
+  for (size_t batch = 0; batch < batch_sz; batch++) {
+    size_t block_batch_idx = blockIdx.x * blockDim.x + grid_size * batch;
+    shared[local_idx] = global_in[block_batch_idx + local_idx];
+    __syncthreads();
+    compute(global_out + block_batch_idx, shared);
+    __syncthreads();
+  }
+}
+
+// The seeds' loop again, on dynamic shared memory, with __restrict__
+// pointers and the kernel saying how much dynamic memory it is launched
+// with (<<<grid, 256, 16384>>>): ferry pipelines it inside that memory.
+__global__ void __launch_bounds__(256) __attribute__((annotate("ferry:dynamic_shared=16384")))
+with_dynamic_tile(int *__restrict__ global_out, const int *__restrict__ global_in,
+                  size_t batch_sz) {
+  extern __shared__ int shared[];
   size_t local_idx = threadIdx.x;
   size_t grid_size = (size_t)gridDim.x * blockDim.x;
   for (size_t batch = 0; batch < batch_sz; batch++) {
