@@ -1,0 +1,234 @@
+// The problems of the benchmark suite, shared by every build of it: the
+// legacy sources in bench/ (built by clang with and without ferry) and the
+// hand-written references in bench/reference/ (built by nvcc). A build
+// supplies kernels through small launch lambdas; this header owns the
+// inputs, the sizes, the timing and the output checksum, so that every
+// build of a problem computes from the same bytes and its checksum can be
+// compared with the legacy build's.
+//
+// Each measurement prints one line on stdout, which bench/suite.py reads:
+//   result,PROBLEM,CONFIG,LABEL,MEDIAN_MS,BYTES,FLOPS,CHECKSUM
+// LABEL names the kernel variant inside a reference build ("" in the legacy
+// sources, where the build itself is the variant); BYTES is what the kernel
+// reads plus writes in global memory (for the cudaMemcpy roof), FLOPS its
+// arithmetic (SGEMM), 0 where not meaningful.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t check_err_ = (call);                                           \
+    if (check_err_ != cudaSuccess) {                                           \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,       \
+                   #call, cudaGetErrorString(check_err_));                     \
+      std::exit(2);                                                            \
+    }                                                                          \
+  } while (0)
+
+namespace bench {
+
+// Medians of this many timed launches (after one untimed warm-up launch).
+// Small enough that the whole suite runs in well under three minutes.
+constexpr int kRepsBandwidth = 21;
+constexpr int kRepsSgemm = 11;
+
+// 2^26 four-byte elements: 256 MiB read and 256 MiB written by the copy
+// loop, the stencil and the transpose, the same as the cudaMemcpy roof.
+constexpr size_t kBandwidthElements = (size_t)1 << 26;
+constexpr int kImageSide = 8192; // kImageSide^2 == kBandwidthElements
+constexpr int kSgemmSide = 4096;
+
+template <typename Launch> float median_ms(Launch launch, int reps) {
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  launch();
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  std::vector<float> times;
+  for (int r = 0; r < reps; r++) {
+    CHECK(cudaEventRecord(start));
+    launch();
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    CHECK(cudaGetLastError());
+    float ms;
+    CHECK(cudaEventElapsedTime(&ms, start, stop));
+    times.push_back(ms);
+  }
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+// FNV-1a over 8-byte words (the sizes here are multiples of 8): any change
+// of any output bit changes it, at host memory speed.
+inline unsigned long long checksum(const void *data, size_t bytes) {
+  const uint64_t *words = static_cast<const uint64_t *>(data);
+  uint64_t h = 1469598103934665603ULL;
+  for (size_t i = 0; i < bytes / 8; i++)
+    h = (h ^ words[i]) * 1099511628211ULL;
+  return h;
+}
+
+// Copies a device buffer back and hashes it.
+inline unsigned long long device_checksum(const void *device, size_t bytes) {
+  std::vector<unsigned char> host(bytes);
+  CHECK(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost));
+  return checksum(host.data(), bytes);
+}
+
+inline void print_result(const char *problem, const char *config, const char *label, float ms,
+                         double bytes, double flops, unsigned long long sum) {
+  std::printf("result,%s,%s,%s,%.4f,%.0f,%.0f,%016llx\n", problem, config, label, ms, bytes,
+              flops, sum);
+  std::fflush(stdout);
+}
+
+// Every output buffer is filled with this byte before a measurement, so an
+// element a kernel fails to write cannot look right by accident.
+constexpr int kPoisonByte = 0xA5;
+
+// Deterministic inputs, the same in every build.
+inline int input_int(size_t i) { return (int)(i * 2654435761u); }
+inline float input_float(size_t i) {
+  return (float)((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
+}
+
+inline int sm_count() {
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  return prop.multiProcessorCount;
+}
+
+// A device-to-device cudaMemcpy of kBandwidthElements ints: the bandwidth
+// roof the bandwidth-bound kernels are measured against.
+inline void measure_memcpy_roof() {
+  size_t bytes = kBandwidthElements * sizeof(int);
+  void *in, *out;
+  CHECK(cudaMalloc(&in, bytes));
+  CHECK(cudaMalloc(&out, bytes));
+  CHECK(cudaMemset(in, 1, bytes));
+  float ms = median_ms([&] { CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice)); },
+                       kRepsBandwidth);
+  print_result("memcpy", "d2d", "", ms, 2.0 * bytes, 0, 0);
+  CHECK(cudaFree(in));
+  CHECK(cudaFree(out));
+}
+
+// The seeds' copy-and-compute loop: each block copies blockDim.x ints a
+// batch into shared memory and computes out[i] = s[i] * 3 + s[(i+1) % n].
+// The grid is 1, 2, 4 and 8 blocks per SM of kCopyComputeThreads threads;
+// each block runs `batches` batches so that the grid covers the input.
+constexpr int kCopyComputeThreads = 256;
+struct CopyCompute {
+  int *in = nullptr, *out = nullptr;
+
+  CopyCompute() {
+    std::vector<int> host(kBandwidthElements);
+    for (size_t i = 0; i < host.size(); i++)
+      host[i] = input_int(i);
+    CHECK(cudaMalloc(&in, host.size() * sizeof(int)));
+    CHECK(cudaMalloc(&out, host.size() * sizeof(int)));
+    CHECK(cudaMemcpy(in, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice));
+  }
+  ~CopyCompute() {
+    cudaFree(in);
+    cudaFree(out);
+  }
+
+  // launch(blocks, threads, out, in, batches) launches one kernel.
+  template <typename Launch> void measure(const char *label, Launch launch) {
+    int sms = sm_count();
+    for (int per_sm : {1, 2, 4, 8}) {
+      int blocks = sms * per_sm;
+      size_t batches = kBandwidthElements / ((size_t)blocks * kCopyComputeThreads);
+      size_t used = batches * blocks * kCopyComputeThreads;
+      CHECK(cudaMemset(out, kPoisonByte, kBandwidthElements * sizeof(int)));
+      float ms = median_ms([&] { launch(blocks, kCopyComputeThreads, out, (const int *)in, batches); },
+                           kRepsBandwidth);
+      char config[32];
+      std::snprintf(config, sizeof config, "%d_blocks_per_sm", per_sm);
+      print_result("copy_compute", config, label, ms, 2.0 * used * sizeof(int), 0,
+                   device_checksum(out, used * sizeof(int)));
+    }
+  }
+};
+
+// C = A * B, square kSgemmSide matrices, one output per thread, BS x BS
+// tiles (the CUDA samples' matrixMul). The checksum covers C bit for bit:
+// every build sums each output's products in the same order (tile by tile,
+// k ascending within a tile, one fused multiply-add per product), so the
+// results are identical, not merely close.
+struct Sgemm {
+  float *A = nullptr, *B = nullptr, *C = nullptr;
+  static constexpr size_t elements = (size_t)kSgemmSide * kSgemmSide;
+
+  Sgemm() {
+    std::vector<float> host(elements);
+    for (size_t i = 0; i < elements; i++)
+      host[i] = input_float(i);
+    CHECK(cudaMalloc(&A, elements * sizeof(float)));
+    CHECK(cudaMalloc(&B, elements * sizeof(float)));
+    CHECK(cudaMalloc(&C, elements * sizeof(float)));
+    CHECK(cudaMemcpy(A, host.data(), elements * sizeof(float), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(B, host.data(), elements * sizeof(float), cudaMemcpyHostToDevice));
+  }
+  ~Sgemm() {
+    cudaFree(A);
+    cudaFree(B);
+    cudaFree(C);
+  }
+
+  // launch(grid, block, C, A, B, n) launches one kernel of tile side `tile`.
+  template <typename Launch> void measure(const char *label, int tile, Launch launch) {
+    const int n = kSgemmSide;
+    CHECK(cudaMemset(C, kPoisonByte, elements * sizeof(float)));
+    dim3 grid(n / tile, n / tile), block(tile, tile);
+    float ms = median_ms([&] { launch(grid, block, C, (const float *)A, (const float *)B, n); },
+                         kRepsSgemm);
+    char config[32];
+    std::snprintf(config, sizeof config, "%dx%d", tile, tile);
+    print_result("sgemm", config, label, ms, 3.0 * elements * sizeof(float),
+                 2.0 * n * (double)n * n, device_checksum(C, elements * sizeof(float)));
+  }
+};
+
+// A kImageSide x kImageSide float image in, one of the same size out: the
+// stencil and the transpose.
+struct Image {
+  float *in = nullptr, *out = nullptr;
+  static constexpr size_t elements = (size_t)kImageSide * kImageSide;
+
+  Image() {
+    std::vector<float> host(elements);
+    for (size_t i = 0; i < elements; i++)
+      host[i] = input_float(i);
+    CHECK(cudaMalloc(&in, elements * sizeof(float)));
+    CHECK(cudaMalloc(&out, elements * sizeof(float)));
+    CHECK(cudaMemcpy(in, host.data(), elements * sizeof(float), cudaMemcpyHostToDevice));
+  }
+  ~Image() {
+    cudaFree(in);
+    cudaFree(out);
+  }
+
+  // launch(out, in, width, height) launches one kernel.
+  template <typename Launch>
+  void measure(const char *problem, const char *config, const char *label, Launch launch) {
+    CHECK(cudaMemset(out, kPoisonByte, elements * sizeof(float)));
+    float ms = median_ms([&] { launch(out, (const float *)in, kImageSide, kImageSide); },
+                         kRepsBandwidth);
+    print_result(problem, config, label, ms, 2.0 * elements * sizeof(float), 0,
+                 device_checksum(out, elements * sizeof(float)));
+  }
+};
+
+} // namespace bench
