@@ -15,6 +15,7 @@
  * own accounting must not be disturbed). Every conversion and every refusal
  * is reported as a remark. */
 #include "bridge.h"
+#include "bulk_copy.h"
 #include "collective_copy.h"
 #include "copy_emit.h"
 #include "copy_site.h"
@@ -30,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* "an 8-byte", "a 4-byte". */
 static const char *article(unsigned size) { return size == 8 ? "an" : "a"; }
@@ -40,6 +42,8 @@ struct planned_copy {
   bool collective;
   struct ferry_collective_form form;
   bool pipelined;
+  enum ferry_bulk_choice bulk; /* sm_90: cp.async.bulk rows (cost_model.h) */
+  unsigned long long bulk_row_bytes; /* the row's bytes when known, else 0 */
 };
 
 static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
@@ -53,11 +57,16 @@ static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
   };
 }
 
-/* Replaces the copy with its converted form. */
+/* Replaces the copy with its converted form; bulk rows complete on
+ * `mbarrier`. */
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
-                         const struct planned_copy *plan) {
+                         const struct planned_copy *plan, LLVMValueRef mbarrier) {
   const struct ferry_copy_site *site = &plan->site;
   struct ferry_copy_form form = copy_form(plan);
+  if (plan->bulk != FERRY_BULK_NO) {
+    form.bulk_mbarrier = mbarrier;
+    form.bulk_min_bytes = plan->bulk == FERRY_BULK_LARGE_ROWS ? FERRY_BULK_MIN_BYTES : 0;
+  }
   if (plan->form.raise_alignment)
     LLVMSetAlignment(plan->form.raise_alignment, 16);
   ferry_emit_copy(module, builder, site->store, site->destination, site->source, &form, NULL);
@@ -138,13 +147,33 @@ static struct planned_copy *plan_copy(struct ferry_affine_context *affine,
 
 static void remark_conversion(const struct planned_copy *plan) {
   char message[FERRY_MESSAGE_SIZE];
-  if (plan->collective)
+  const char *rows = plan->form.row_stride ? "each row of threadIdx.y" : "blockDim.x elements";
+  char bytes[48] = "blockDim.x*";
+  if (plan->bulk_row_bytes)
+    snprintf(bytes, sizeof bytes, "%llu", plan->bulk_row_bytes);
+  else
+    snprintf(bytes + strlen(bytes), sizeof bytes - strlen(bytes), "%u", plan->site.size);
+  if (plan->bulk == FERRY_BULK_EVERY_ROW)
+    snprintf(message, sizeof message,
+             "converted the block's %u-byte global-to-shared copies over %s to a "
+             "cp.async.bulk of %s bytes completed on an mbarrier, issued by the row's first "
+             "thread (the original copy stays as the fallback when a uniform alignment check "
+             "fails); every thread waits for it before the next barrier",
+             plan->site.size, rows, bytes);
+  else if (plan->bulk == FERRY_BULK_LARGE_ROWS)
+    snprintf(message, sizeof message,
+             "converted the block's %u-byte global-to-shared copies over %s to a "
+             "cp.async.bulk of %s bytes completed on an mbarrier when that is at least %u "
+             "bytes, else to 16-byte cp.async.cg chunks (the original copy stays as the "
+             "fallback when a uniform alignment check fails); they complete before the next "
+             "barrier", plan->site.size, rows, bytes, FERRY_BULK_MIN_BYTES);
+  else if (plan->collective)
     snprintf(message, sizeof message,
              "converted the block's %u-byte global-to-shared copies to 16-byte "
              "cp.async.cg chunks over %s (the original copy stays as the fallback "
              "when a uniform alignment check fails); they complete before the next "
              "barrier", plan->site.size,
-             plan->form.row_stride ? "each row of threadIdx.y" : "blockDim.x elements");
+             rows);
   else
     snprintf(message, sizeof message,
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
@@ -216,6 +245,40 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
+/* sm_90: whether each collective copy that is not pipelined becomes
+ * cp.async.bulk rows (cost_model.h); says why where it does not. Pipelined
+ * copies keep their chunks: their rings wait by cp.async groups. */
+static void plan_bulk(struct ferry_affine_context *affine, struct ferry_vec *plans) {
+  const struct ferry_uniformity *uniformity = ferry_affine_uniformity(affine);
+  for (size_t i = 0; i < plans->count; i++) {
+    struct planned_copy *plan = plans->items[i];
+    if (!plan->collective || plan->pipelined) /* a ring waits by cp.async groups */
+      continue;
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(plan->site.store));
+    char reason[FERRY_REASON_SIZE];
+    struct ferry_bulk_facts facts = {.size = plan->site.size,
+                                     .row_stride = plan->form.row_stride,
+                                     .array_bytes = plan->form.destination_bytes};
+    enum ferry_bulk_choice choice = ferry_choose_bulk(fn, &facts, reason, sizeof reason);
+    for (size_t b = 0; choice != FERRY_BULK_NO && b < plan->site.consumers.barriers.count; b++)
+      if (!ferry_reached_uniformly(uniformity,
+                                   LLVMGetInstructionParent(plan->site.consumers.barriers.items[b]))) {
+        snprintf(reason, sizeof reason,
+                 "not every thread of the block reaches its consumer barrier (each thread "
+                 "counts the mbarrier's phases at those barriers)");
+        choice = FERRY_BULK_NO;
+      }
+    plan->bulk = choice;
+    plan->bulk_row_bytes = facts.row_bytes;
+    if (choice == FERRY_BULK_NO) {
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message, "16-byte cp.async.cg chunks, not cp.async.bulk: %s",
+               reason);
+      ferry_remark(FERRY_REMARK_ANALYSIS, plan->site.store, "NotBulk", message);
+    }
+  }
+}
+
 static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
                              LLVMTargetDataRef layout, LLVMBuilderRef builder) {
   struct ferry_target target = ferry_function_target(fn);
@@ -271,8 +334,12 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
   struct ferry_vec pipelines = {0};
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
+  if (plans.count && ferry_target_has_bulk_copy(target))
+    plan_bulk(affine, &plans);
 
   struct ferry_vec waits = {0}; /* barrier, then pending groups allowed */
+  struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
+  LLVMValueRef mbarrier = NULL;
   for (size_t i = 0; i < pipelines.count; i++) {
     struct ferry_pipeline *pipeline = pipelines.items[i];
     add_wait(&waits, ferry_pipeline_barrier(pipeline), ferry_pipeline_stages(pipeline) - 1);
@@ -282,14 +349,24 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
     struct planned_copy *plan = plans.items[i];
     if (!plan->pipelined) {
       remark_conversion(plan);
-      for (size_t b = 0; b < plan->site.consumers.barriers.count; b++)
-        add_wait(&waits, plan->site.consumers.barriers.items[b], 0);
-      convert_copy(module, builder, plan);
+      if (plan->bulk != FERRY_BULK_NO && !mbarrier)
+        mbarrier = ferry_bulk_mbarrier(module, fn);
+      for (size_t b = 0; b < plan->site.consumers.barriers.count; b++) {
+        LLVMValueRef barrier = plan->site.consumers.barriers.items[b];
+        if (plan->bulk != FERRY_BULK_EVERY_ROW) /* chunks may be in flight */
+          add_wait(&waits, barrier, 0);
+        if (plan->bulk != FERRY_BULK_NO)
+          ferry_vec_push_unique(&bulk_waits, barrier);
+      }
+      convert_copy(module, builder, plan, mbarrier);
     }
   }
   for (size_t i = 0; i < waits.count; i += 2)
     ferry_emit_commit_and_wait(module, builder, waits.items[i],
                                (unsigned)(uintptr_t)waits.items[i + 1]);
+  if (mbarrier)
+    ferry_bulk_finish(module, builder, fn, mbarrier, &bulk_waits);
+  ferry_vec_free(&bulk_waits);
   for (size_t i = 0; i < plans.count; i++) {
     struct planned_copy *plan = plans.items[i];
     ferry_copy_site_free(&plan->site);

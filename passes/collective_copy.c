@@ -126,11 +126,10 @@ static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
   return LLVMGetNumSuccessors(terminator) <= 1;
 }
 
-/* Every thread of the block reaches the copy, or none: collects the blocks
- * that can reach the copy's block; a branch in them that can leave that set
- * must decide uniformly. */
-static bool reached_uniformly(const struct ferry_uniformity *uniformity,
-                              LLVMBasicBlockRef target) {
+/* Collects the blocks that can reach the target; a branch in them that can
+ * leave that set must decide uniformly. */
+bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
+                             LLVMBasicBlockRef target) {
   struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(target));
   struct ferry_map reaching = {0};
   struct ferry_vec blocks = {0}, worklist = {0};
@@ -206,7 +205,7 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                   "the destination's row stride is not a positive constant");
   form->row_stride = to.y_dependent ? to.y_stride : 0;
 
-  if (!reached_uniformly(uniformity, block))
+  if (!ferry_reached_uniformly(uniformity, block))
     return ferry_refuse(reason, reason_size,
                         "not every thread of the block reaches the copy");
   /* A shared array the module defines is ours to align: with 16 bytes,
@@ -217,5 +216,8 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base) &&
       LLVMGetAlignment(destination_base) < 16)
     form->raise_alignment = destination_base;
+  if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base))
+    form->destination_bytes = LLVMStoreSizeOfType(
+        LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)), LLVMGlobalGetValueType(destination_base));
   return true;
 }

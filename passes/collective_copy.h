@@ -26,6 +26,9 @@ struct ferry_collective_form {
    * then also proves that a row's indices do not wrap. NULL otherwise. */
   LLVMValueRef source_index;
   bool source_index_signed;
+  /* The bytes of the destination's shared array when the module defines
+   * it with a size (a row cannot be longer), else 0. */
+  unsigned long long destination_bytes;
 };
 
 /* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has the
@@ -34,5 +37,10 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                             const struct ferry_copy_site *site,
                             struct ferry_collective_form *form,
                             char *reason, size_t reason_size);
+
+/* Whether every thread of the block reaches `target`, or none (each branch
+ * that can leave the paths to it decides uniformly). */
+bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
+                             LLVMBasicBlockRef target);
 
 #endif

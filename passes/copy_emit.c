@@ -10,6 +10,10 @@
  *   else
  *     *dst = *src        (the original copy)
  *
+ * On sm_90 the aligned branch may instead (or, with a size threshold, for
+ * rows of at least that many bytes) have the row's first thread issue the
+ * whole row as one cp.async.bulk (bulk_copy.c).
+ *
  * The check is the same for every thread of a row, so a row takes one
  * branch; when the copy does not depend on tid.y (row_stride 0) all rows
  * are the same and row 0 alone issues the chunks. */
@@ -17,6 +21,7 @@
 
 #include "address_space.h"
 #include "bridge.h"
+#include "bulk_copy.h"
 #include "ir_build.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -65,8 +70,18 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
   LLVMValueRef zero = LLVMConstInt(i64, 0, false);
-  LLVMBasicBlockRef chunked = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunked");
-  LLVMBasicBlockRef issue = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.issue");
+  /* aligned: bulk, chunked, or (bulk with a size threshold) a choice of the two */
+  bool chunks_too = !form->bulk_mbarrier || form->bulk_min_bytes;
+  LLVMBasicBlockRef size_choice =
+      form->bulk_mbarrier && form->bulk_min_bytes
+          ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.size")
+          : NULL;
+  LLVMBasicBlockRef bulk =
+      form->bulk_mbarrier ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.bulk") : NULL;
+  LLVMBasicBlockRef chunked =
+      chunks_too ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunked") : NULL;
+  LLVMBasicBlockRef issue =
+      chunks_too ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.issue") : NULL;
   LLVMBasicBlockRef original = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.original");
 
   LLVMValueRef tid_x = special_register(builder, module, "llvm.nvvm.read.ptx.sreg.tid.x");
@@ -110,30 +125,53 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
         LLVMBuildICmp(builder, LLVMIntULE, row_bytes,
                       LLVMConstInt(i64, (unsigned long long)form->row_stride, false), ""),
         "ferry.rows.apart");
-  LLVMBuildCondBr(builder, aligned, chunked, original);
+  LLVMBuildCondBr(builder, aligned, size_choice ? size_choice : bulk ? bulk : chunked, original);
 
-  LLVMPositionBuilderAtEnd(builder, chunked);
-  LLVMValueRef chunks = LLVMBuildLShr(builder, row_bytes, LLVMConstInt(i64, 4, false), "");
-  LLVMValueRef issues = LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, "");
   const char *only_first[2] = {form->row_stride ? NULL : "llvm.nvvm.read.ptx.sreg.tid.y",
                                "llvm.nvvm.read.ptx.sreg.tid.z"};
-  for (int d = 0; d < 2; d++)
-    if (only_first[d])
-      issues = LLVMBuildAnd(
-          builder, issues,
-          LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
-                        zero, ""),
-          "");
-  LLVMBuildCondBr(builder, issues, issue, join);
+  if (size_choice) {
+    LLVMPositionBuilderAtEnd(builder, size_choice);
+    LLVMValueRef large =
+        LLVMBuildICmp(builder, LLVMIntUGE, row_bytes,
+                      LLVMConstInt(i64, form->bulk_min_bytes, false), "ferry.row.large");
+    LLVMBuildCondBr(builder, large, bulk, chunked);
+  }
+  if (bulk) {
+    /* The row's first thread (row 0's, when all rows are the same). */
+    LLVMPositionBuilderAtEnd(builder, bulk);
+    LLVMValueRef leader = LLVMBuildICmp(builder, LLVMIntEQ, tid_x, zero, "");
+    for (int d = 0; d < 2; d++)
+      if (only_first[d])
+        leader = LLVMBuildAnd(
+            builder, leader,
+            LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
+                          zero, ""),
+            "");
+    ferry_emit_bulk_row(module, builder, form->bulk_mbarrier, destination_row, source_row,
+                        row_bytes, leader, join);
+  }
+  if (chunks_too) {
+    LLVMPositionBuilderAtEnd(builder, chunked);
+    LLVMValueRef chunks = LLVMBuildLShr(builder, row_bytes, LLVMConstInt(i64, 4, false), "");
+    LLVMValueRef issues = LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, "");
+    for (int d = 0; d < 2; d++)
+      if (only_first[d])
+        issues = LLVMBuildAnd(
+            builder, issues,
+            LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
+                          zero, ""),
+            "");
+    LLVMBuildCondBr(builder, issues, issue, join);
 
-  LLVMPositionBuilderAtEnd(builder, issue);
-  LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
-  LLVMValueRef args[2] = {
-      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
-      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
-  };
-  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
-  LLVMBuildBr(builder, join);
+    LLVMPositionBuilderAtEnd(builder, issue);
+    LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
+    LLVMValueRef args[2] = {
+        LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
+        LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
+    };
+    ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+    LLVMBuildBr(builder, join);
+  }
 
   LLVMPositionBuilderAtEnd(builder, original);
   emit_plain_copy(builder, context, destination, source, form);

@@ -2,10 +2,14 @@
  * barrier, the most bytes any one path loads from what may be the copy's
  * destination (paths that exclude each other are not added up), against
  * the bytes the thread copies; and whether such a load sits in a loop that
- * lies within that phase (it then runs many times). */
+ * lies within that phase (it then runs many times). And the rule that
+ * chooses between cp.async.bulk and 16-byte chunks on sm_90 (see
+ * cost_model.h): bulk for rows of at least 128 bytes, decided at compile
+ * time when blockDim.x is known, else at run time. */
 #include "cost_model.h"
 
 #include "barrier.h"
+#include "kernel_options.h"
 #include "bridge.h"
 #include "cfg.h"
 #include "loops.h"
@@ -13,6 +17,8 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct reuse_count {
   LLVMValueRef destination;
@@ -101,4 +107,107 @@ bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t re
   }
   ferry_loops_free(loops);
   return pays;
+}
+
+/* The extents of a "nvvm.reqntid" or "nvvm.maxntid" attribute ("256" or
+ * "32,8,1"); returns how many were read (0 when absent or malformed). */
+static unsigned thread_extents(LLVMValueRef fn, const char *key, unsigned long long extents[3]) {
+  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key,
+                                                             (unsigned)strlen(key));
+  if (!attribute)
+    return 0;
+  unsigned length, count = 0;
+  const char *text = LLVMGetStringAttributeValue(attribute, &length);
+  char copy[64];
+  snprintf(copy, sizeof copy, "%.*s", (int)length, text);
+  for (char *p = copy; *p && count < 3;) {
+    char *end;
+    extents[count] = strtoull(p, &end, 10);
+    if (end == p || extents[count] == 0)
+      return 0;
+    count++;
+    p = *end == ',' ? end + 1 : end;
+    if (*end && *end != ',')
+      return 0;
+  }
+  return count;
+}
+
+enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_facts *facts,
+                                         char *reason, size_t reason_size) {
+  facts->row_bytes = 0;
+  enum ferry_bulk_mode mode = ferry_option_bulk();
+  char source[64] = "";
+  char text[32];
+  if (ferry_kernel_option(fn, "bulk", text, sizeof text)) {
+    snprintf(source, sizeof source, "annotate(\"ferry:bulk=%s\")", text);
+    if (strcmp(text, "auto") == 0) {
+      mode = FERRY_BULK_AUTO;
+    } else if (strcmp(text, "always") == 0) {
+      mode = FERRY_BULK_ALWAYS;
+    } else if (strcmp(text, "never") == 0) {
+      mode = FERRY_BULK_NEVER;
+    } else {
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message, "%s: the value must be auto, always or never", source);
+      ferry_error(fn, message);
+      snprintf(reason, reason_size, "%s is not a choice", source);
+      return FERRY_BULK_NO;
+    }
+  } else {
+    snprintf(source, sizeof source, "-ferry-bulk=%s",
+             mode == FERRY_BULK_AUTO ? "auto" : mode == FERRY_BULK_ALWAYS ? "always" : "never");
+  }
+  if (mode == FERRY_BULK_NEVER) {
+    snprintf(reason, reason_size, "off (%s)", source);
+    return FERRY_BULK_NO;
+  }
+
+  unsigned long long extents[3];
+  if (thread_extents(fn, "nvvm.reqntid", extents)) {
+    unsigned long long row = extents[0] * facts->size;
+    facts->row_bytes = row;
+    if (row % 16) {
+      snprintf(reason, reason_size,
+               "a row is %llu bytes (blockDim.x = %llu, from nvvm.reqntid), not a multiple of 16",
+               row, extents[0]);
+      return FERRY_BULK_NO;
+    }
+    if (mode == FERRY_BULK_AUTO && row < FERRY_BULK_MIN_BYTES) {
+      snprintf(reason, reason_size,
+               "a row is %llu bytes (blockDim.x = %llu, from nvvm.reqntid), below the %u "
+               "from which one bulk copy pays (%s)", row, extents[0], FERRY_BULK_MIN_BYTES, source);
+      return FERRY_BULK_NO;
+    }
+    return FERRY_BULK_EVERY_ROW;
+  }
+  if (mode == FERRY_BULK_ALWAYS)
+    return FERRY_BULK_EVERY_ROW;
+
+  /* The longest row possible: more would fail the run-time checks (rows
+   * apart) or overrun the launch bounds or the array. */
+  unsigned long long longest = ~0ULL;
+  const char *bound = NULL;
+  unsigned count = thread_extents(fn, "nvvm.maxntid", extents);
+  if (count) {
+    unsigned long long threads = extents[0] * (count > 1 ? extents[1] : 1) *
+                                 (count > 2 ? extents[2] : 1);
+    longest = threads * facts->size;
+    bound = "__launch_bounds__ (nvvm.maxntid)";
+  }
+  if (facts->row_stride > 0 && (unsigned long long)facts->row_stride < longest) {
+    longest = (unsigned long long)facts->row_stride;
+    bound = "the destination's row stride";
+  }
+  if (facts->array_bytes && facts->array_bytes < longest) {
+    longest = facts->array_bytes;
+    bound = "the destination array's size";
+  }
+  if (longest < FERRY_BULK_MIN_BYTES) {
+    snprintf(reason, reason_size,
+             "a row is at most %llu bytes (%s), below the %u from which one bulk copy pays (%s)",
+             longest, bound, FERRY_BULK_MIN_BYTES, source);
+    return FERRY_BULK_NO;
+  }
+  return FERRY_BULK_LARGE_ROWS;
 }
