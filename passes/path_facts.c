@@ -1,10 +1,11 @@
 /* Equalities from taken branches: see path_facts.h. A block with a single
  * predecessor that ends in `br i1 (icmp eq X, C)` is reached only when the
  * test went its way, so X == C there (or X != C, which fixes nothing), and
- * likewise a block that only one case of `switch X` leads to; the
- * walk continues while blocks have one predecessor, so every fact holds on
- * every path to the instruction. */
+ * likewise a block that only one case of `switch X` leads to; such a fact
+ * holds in every block that block dominates. */
 #include "path_facts.h"
+
+#include "dominators.h"
 
 #include <stdbool.h>
 
@@ -61,31 +62,38 @@ static bool switch_fact(struct ferry_affine_context *context, LLVMValueRef switc
   return value && equality_fact(context, LLVMGetOperand(switch_inst, 0), value, fact);
 }
 
+/* The fact that entering `block` from `predecessor` establishes, if any. */
+static bool edge_fact(struct ferry_affine_context *context, LLVMBasicBlockRef predecessor,
+                      LLVMBasicBlockRef block, struct ferry_path_fact *fact) {
+  LLVMValueRef branch = LLVMGetBasicBlockTerminator(predecessor);
+  if (LLVMIsASwitchInst(branch))
+    return switch_fact(context, branch, block, fact);
+  if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch) ||
+      LLVMGetSuccessor(branch, 0) == LLVMGetSuccessor(branch, 1))
+    return false;
+  LLVMValueRef condition = LLVMGetCondition(branch);
+  if (!LLVMIsAICmpInst(condition))
+    return false;
+  bool taken_when_true = LLVMGetSuccessor(branch, 0) == block;
+  LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+  bool equal = (predicate == LLVMIntEQ && taken_when_true) || (predicate == LLVMIntNE && !taken_when_true);
+  LLVMValueRef left = LLVMGetOperand(condition, 0), right = LLVMGetOperand(condition, 1);
+  return equal && (equality_fact(context, left, right, fact) || equality_fact(context, right, left, fact));
+}
+
+/* Climbs the dominator tree from inst's block: each dominator entered only
+ * from one predecessor is entered only through that edge, so what the edge
+ * establishes holds wherever the dominator leads, inst included. */
 unsigned ferry_path_facts(struct ferry_affine_context *context, LLVMValueRef inst,
                           struct ferry_path_fact *facts) {
+  const struct ferry_dominators *dominators = ferry_loops_dominators(ferry_affine_loops(context));
   unsigned count = 0;
   LLVMBasicBlockRef block = LLVMGetInstructionParent(inst);
-  for (unsigned walked = 0; walked < MAX_BLOCKS_WALKED && count < FERRY_PATH_FACTS_MAX; walked++) {
+  for (unsigned walked = 0; block && walked < MAX_BLOCKS_WALKED && count < FERRY_PATH_FACTS_MAX; walked++) {
     LLVMBasicBlockRef predecessor = single_predecessor(block);
-      if (!predecessor)
-      break;
-    LLVMValueRef branch = LLVMGetBasicBlockTerminator(predecessor);
-    if (LLVMIsASwitchInst(branch) && switch_fact(context, branch, block, &facts[count]))
+    if (predecessor && edge_fact(context, predecessor, block, &facts[count]))
       count++;
-    else if (LLVMIsABranchInst(branch) && LLVMIsConditional(branch) &&
-        LLVMGetSuccessor(branch, 0) != LLVMGetSuccessor(branch, 1)) {
-      LLVMValueRef condition = LLVMGetCondition(branch);
-      bool taken_when_true = LLVMGetSuccessor(branch, 0) == block;
-      if (LLVMIsAICmpInst(condition)) {
-        LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-        bool equal = (predicate == LLVMIntEQ && taken_when_true) || (predicate == LLVMIntNE && !taken_when_true);
-        LLVMValueRef left = LLVMGetOperand(condition, 0), right = LLVMGetOperand(condition, 1);
-        if (equal && (equality_fact(context, left, right, &facts[count]) ||
-                      equality_fact(context, right, left, &facts[count])))
-          count++;
-      }
-    }
-    block = predecessor;
+    block = ferry_immediate_dominator(dominators, block);
   }
   return count;
 }

@@ -2,7 +2,10 @@
 // CUDA. clang -O3 merges the two guarded halo stores into one store through
 // a phi of &tile[0][tx] and &tile[17][tx], reached through `switch (ty)`;
 // each incoming pointer is told apart from the thread's row ty + 1 with the
-// value its switch case fixes, so the interior copy converts.
+// value its switch case fixes, so the interior copy converts. The 5-point
+// stencil adds halo columns, stored under tx == 0 and tx == 31 in blocks
+// with two predecessors (the select of the value became a branch): the fact
+// comes from the block that dominates them, entered only from its case.
 //
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
@@ -24,10 +27,37 @@ __global__ void stencil(float *out, const float *in, int width, int height) {
   __syncthreads();
   out[row * width + col] = 0.25f * tile[ty][tx] + 0.5f * tile[ty + 1][tx] + 0.25f * tile[ty + 2][tx];
 }
+
+constexpr int kTileX = 32, kTileY = 8;
+
+__global__ void stencil5(float *__restrict__ out, const float *__restrict__ in, int width, int height) {
+  __shared__ float tile[kTileY + 2][kTileX + 2];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int col = blockIdx.x * kTileX + tx, row = blockIdx.y * kTileY + ty;
+  // REMARK: stencil-halo-rows.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca
+  tile[ty + 1][tx + 1] = in[row * width + col];
+  if (ty == 0)
+    tile[0][tx + 1] = row > 0 ? in[(row - 1) * width + col] : 0.0f;
+  if (ty == kTileY - 1)
+    tile[kTileY + 1][tx + 1] = row + 1 < height ? in[(row + 1) * width + col] : 0.0f;
+  if (tx == 0)
+    tile[ty + 1][0] = col > 0 ? in[row * width + col - 1] : 0.0f;
+  if (tx == kTileX - 1)
+    tile[ty + 1][kTileX + 1] = col + 1 < width ? in[row * width + col + 1] : 0.0f;
+  __syncthreads();
+  out[row * width + col] =
+      0.5f * tile[ty + 1][tx + 1] +
+      0.125f * (tile[ty][tx + 1] + tile[ty + 2][tx + 1] + tile[ty + 1][tx] + tile[ty + 1][tx + 2]);
+}
 // REMARK-NOT: remark:
 
 // PTX-LABEL: .entry _Z7stencilPfPKfii(
 // PTX:         cp.async.ca.shared.global [%rd{{[0-9]+}}+64], [%rd{{[0-9]+}}], 4;
+// PTX:         cp.async.commit_group;
+// PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}0;
+// PTX-NEXT:    bar.sync {{[[:space:]]*}}0;
+// PTX-LABEL: .entry _Z8stencil5PfPKfii(
+// PTX:         cp.async.ca.shared.global [%rd{{[0-9]+}}+140], [%rd{{[0-9]+}}], 4;
 // PTX:         cp.async.commit_group;
 // PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}0;
 // PTX-NEXT:    bar.sync {{[[:space:]]*}}0;
