@@ -16,6 +16,7 @@ bool ferry_is_device_module(LLVMModuleRef module);
 
 bool ferry_async_copy_run(LLVMModuleRef module);
 bool ferry_check_runtime_calls_run(LLVMModuleRef module);
+bool ferry_lower_run(LLVMModuleRef module);
 
 /* Printers behind `opt -passes=ferry-print-<name> -disable-output`, one per
  * analysis, so that lit can check what each analysis concludes. */

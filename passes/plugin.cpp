@@ -52,8 +52,10 @@ struct NamedPrinter {
 };
 
 // Run before the optimizer, on the IR as clang wrote it: the runtime's
-// functions are still called, not yet inlined.
+// functions are still called, not yet inlined. ferry-lower comes first so
+// that the optimizer simplifies the copies it emits.
 const NamedTransform EarlyTransforms[] = {
+    {"ferry-lower", ferry_lower_run},
     {"ferry-check-runtime-calls", ferry_check_runtime_calls_run},
 };
 
