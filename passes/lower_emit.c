@@ -217,16 +217,19 @@ static void note_width(struct emitter *e, enum copy_op op, unsigned width) {
     e->outcome.async_widths |= width;
 }
 
-/* The widest width the pointers turn out to allow: the known alignment (or
- * `floor`, which a test before has established) is taken as is; each wider
- * width is tried at run time first. */
+/* A proved alignment of 4 or more is used as it is (no test, and no
+ * divergence between threads whose pointers differ). Otherwise each width
+ * from 16 down is tried at run time, down to `floor`, which a test before
+ * has established. */
 static void copy_at_widest_width(struct emitter *e, enum copy_op op, unsigned floor) {
   static const unsigned widths[] = {16, 8, 4, 1};
-  unsigned known = e->facts->alignment > floor ? e->facts->alignment : floor;
+  unsigned known = e->facts->alignment >= 4 ? e->facts->alignment : floor;
   struct branch open[4];
   unsigned opened = 0;
   for (unsigned i = 0; i < sizeof widths / sizeof widths[0]; i++) {
     unsigned width = widths[i];
+    if (width > known && e->facts->alignment >= 4)
+      continue;
     if (width <= known) {
       note_width(e, op, width);
       copy_range(e, op, width);
