@@ -188,7 +188,10 @@ static LLVMValueRef parity_at_end(struct parity_builder *p, LLVMBasicBlockRef bl
     if (site->wait != block)
       continue;
     if (!site->next) {
-      site->parity = parity_at_end(p, site->head);
+      LLVMValueRef parity = parity_at_end(p, site->head);
+      if (site->next) /* set meanwhile, by a path around a loop back here */
+        return site->next;
+      site->parity = parity;
       LLVMPositionBuilderBefore(p->builder, LLVMGetBasicBlockTerminator(site->head));
       site->next = LLVMBuildXor(p->builder, site->parity,
                                 LLVMConstInt(i32_type(p->module), 1, false), "ferry.parity.next");

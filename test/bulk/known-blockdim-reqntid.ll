@@ -1,0 +1,100 @@
+; sm_90a, blockDim known exactly ("nvvm.reqntid"="256"): a row is 1024
+; bytes, at least 128, so every row is copied in bulk: no run-time size
+; test, no chunks, and no cp.async group to wait for; only the alignment
+; check stays, with the original copy as its fallback. The remark gives
+; the bytes.
+;   extern "C" __global__ void copy_256(float *o, const float *g) {
+;     __shared__ float sh[256];
+;     unsigned t = threadIdx.x;
+;     sh[t] = g[blockIdx.x * blockDim.x + t];
+;     __syncthreads();
+;     o[t] = sh[t ^ 1];
+;   }
+;
+; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a %t.ll -o %t.sm90a.ptx
+; RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
+; RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@_ZZ8copy_256E2sh = internal unnamed_addr addrspace(3) global [256 x float] undef, align 4
+
+; Function Attrs: convergent mustprogress noinline norecurse nounwind
+define dso_local ptx_kernel void @copy_256(ptr noundef writeonly captures(none) %0, ptr noundef readonly captures(none) %1) local_unnamed_addr #0 {
+  %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %6 = mul i32 %4, %5
+  %7 = add i32 %6, %3
+  %8 = zext i32 %7 to i64
+  %9 = getelementptr inbounds nuw float, ptr %1, i64 %8
+  %10 = load float, ptr %9, align 4, !tbaa !11
+  %11 = zext nneg i32 %3 to i64
+  %12 = getelementptr inbounds nuw float, ptr addrspacecast (ptr addrspace(3) @_ZZ8copy_256E2sh to ptr), i64 %11
+  store float %10, ptr %12, align 4, !tbaa !11
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %13 = xor i32 %3, 1
+  %14 = zext nneg i32 %13 to i64
+  %15 = getelementptr inbounds nuw float, ptr addrspacecast (ptr addrspace(3) @_ZZ8copy_256E2sh to ptr), i64 %14
+  %16 = load float, ptr %15, align 4, !tbaa !11
+  %17 = getelementptr inbounds nuw float, ptr %0, i64 %11
+  store float %16, ptr %17, align 4, !tbaa !11
+  ret void
+}
+
+; Function Attrs: convergent nocallback nounwind
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #1
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #2
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #2
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare noundef range(i32 1, 1025) i32 @llvm.nvvm.read.ptx.sreg.ntid.x() #2
+
+attributes #0 = { convergent mustprogress noinline norecurse nounwind "frame-pointer"="all" "no-trapping-math"="true" "nvvm.reqntid"="256" "stack-protector-buffer-size"="8" "target-cpu"="sm_90a" "target-features"="+ptx88,+sm_90a" "uniform-work-group-size"="true" }
+attributes #1 = { convergent nocallback nounwind }
+attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.errno.tbaa = !{!6}
+!nvvmir.version = !{!10}
+
+!0 = !{i32 2, !"SDK Version", [2 x i32] [i32 12, i32 9]}
+!1 = !{i32 1, !"wchar_size", i32 4}
+!2 = !{i32 4, !"nvvm-reflect-ftz", i32 0}
+!3 = !{i32 7, !"frame-pointer", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!6 = !{!7, !7, i64 0}
+!7 = !{!"int", !8, i64 0}
+!8 = !{!"omnipotent char", !9, i64 0}
+!9 = !{!"Simple C++ TBAA"}
+!10 = !{i32 2, i32 0}
+!11 = !{!12, !12, i64 0}
+!12 = !{!"float", !8, i64 0}
+
+; CHECK-LABEL: define dso_local ptx_kernel void @copy_256(
+; CHECK-NOT:     ferry.copy.size
+; CHECK-NOT:     cp.async.cg
+; CHECK:         br i1 {{%ferry.aligned|%ferry.row.no.wrap}}, label %ferry.copy.bulk, label %ferry.copy.original
+; CHECK:         call void @llvm.nvvm.cp.async.bulk.global.to.shared.cluster(
+; CHECK-NOT:     cp.async.commit.group
+; CHECK-NOT:     cp.async.wait.group
+; CHECK:         call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(
+; CHECK-NOT:     cp.async.cg
+; CHECK:         ret void
+
+; REMARK:      remark: <unknown>:0:0: converted the block's 4-byte global-to-shared copies over blockDim.x elements to a cp.async.bulk of 1024 bytes completed on an mbarrier, issued by the row's first thread (the original copy stays as the fallback when a uniform alignment check fails); every thread waits for it before the next barrier
+; REMARK-NOT:  remark:
+
+; PTX-LABEL: .entry copy_256(
+; PTX-NOT:     cp.async.cg
+; PTX-NOT:     cp.async.wait_group
+; PTX:         cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
