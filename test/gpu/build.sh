@@ -25,6 +25,9 @@
 #                                racecheck; see sanitizer_control.cu)
 #   // expect-converted: N       at least N "converted" remarks per compile
 #   // expect-remark: TEXT       some remark contains TEXT
+#   // expect-ARCH-ptx: TEXT     the plugin build's PTX for ARCH (sm_80 or
+#                                sm_90a) contains TEXT
+#   // expect-ARCH-remark: TEXT  some remark of the ARCH compile contains TEXT
 #   // ferry-flags: FLAGS        extra flags for the plugin builds (e.g.
 #                                -mllvm -ferry-cost-model=false)
 #   // want-converted: N         what ferry should reach; a shortfall prints
@@ -136,9 +139,10 @@ for src in "$here"/*.cu; do
 
     # What the plugin did, from its PTX and its remarks.
     ptx_async=$(grep -c 'cp\.async\.c[ag]\.shared\.global' "$base.ferry.ptx")
+    ptx_bulk=$(grep -c 'cp\.async\.bulk\.' "$base.ferry.ptx")
     converted=$(grep -c 'remark: converted' "$base.ferry.remarks")
     missed=$(grep -c 'remark: not converted' "$base.ferry.remarks")
-    echo "build: $name $arch: $converted converted, $missed not converted, $ptx_async cp.async in PTX"
+    echo "build: $name $arch: $converted converted, $missed not converted, $ptx_async cp.async and $ptx_bulk cp.async.bulk in PTX"
     grep -E 'remark: (converted|not converted)' "$base.ferry.remarks" |
       sed "s|^$here/||; s| \[-Rpass[^]]*\]$||; s|^|    |"
 
@@ -165,6 +169,20 @@ for src in "$here"/*.cu; do
         test_ok=0
       fi
     done < <(directive expect-remark "$src")
+    while IFS= read -r text; do
+      [ -n "$text" ] || continue
+      if ! grep -qF -- "$text" "$base.ferry.ptx"; then
+        echo "FAIL $name $arch: the plugin build's PTX has no '$text'"
+        test_ok=0
+      fi
+    done < <(directive "expect-$arch-ptx" "$src")
+    while IFS= read -r text; do
+      [ -n "$text" ] || continue
+      if ! grep -qF -- "$text" "$base.ferry.remarks"; then
+        echo "FAIL $name $arch: no remark says '$text'"
+        test_ok=0
+      fi
+    done < <(directive "expect-$arch-remark" "$src")
     if [ -n "$want_converted" ] && [ "$converted" -lt "$want_converted" ]; then
       echo "GAP  $name $arch: ferry should convert $want_converted copies here, converts $converted"
     fi

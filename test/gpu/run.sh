@@ -82,7 +82,8 @@ if command -v cuobjdump > /dev/null; then
   for bin in "$dir"/*.plain "$dir"/*.ferry "$dir"/*.control; do
     ptx=$(cuobjdump -ptx "$bin" 2>/dev/null | grep -c 'cp\.async\.c[ag]')
     sass=$(cuobjdump -sass "$bin" 2>/dev/null | grep -c 'LDGSTS')
-    echo "INFO $(basename "$bin"): embedded PTX has $ptx cp.async, embedded SASS has $sass LDGSTS"
+    bulk=$(cuobjdump -sass "$bin" 2>/dev/null | grep -c 'UBLKCP')
+    echo "INFO $(basename "$bin"): embedded PTX has $ptx cp.async, embedded SASS has $sass LDGSTS and $bulk UBLKCP (cp.async.bulk)"
   done
 fi
 plains=("$dir"/*.plain)
