@@ -4,7 +4,9 @@
  * copy_site.c finds legal and the cost model (cost_model.c) finds worth it;
  * gives each its form: per-thread cp.async of the element's size (.ca for 4
  * and 8 bytes, .cg for 16), or the block-collective 16-byte chunks
- * (collective_copy.c) where one thread's cp.async cannot move the element;
+ * (collective_copy.c) where one thread's cp.async cannot move the element,
+ * on sm_90 as one cp.async.bulk per row completed on an mbarrier where the
+ * cost rule of cost_model.h says so (bulk_copy.c);
  * pipelines the loops that pipeline.c accepts; and puts one
  * cp.async.commit_group + cp.async.wait_group N just before each consumer
  * barrier (N = 0, or S-1 in an S-stage ring), so that the data is complete,
