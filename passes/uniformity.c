@@ -2,8 +2,9 @@
  * user, to a fixed point. Everything starts uniform except the sources, so
  * the answer is the largest consistent one: an induction variable whose
  * exit test depends only on itself and on uniform values stays uniform,
- * which is sound by induction on the iteration. A phi that is not an
- * induction variable is varying (threads may arrive by different edges),
+ * which is sound by induction on the iteration; so does any value carried
+ * around a loop with one latch. Any other phi is varying (threads may
+ * arrive by different edges),
  * and so is every instruction of an unreachable block. Calls are varying
  * unless they read a block-wide special register (ctaid, ntid, nctaid) or
  * are a pure integer intrinsic of uniform operands: a device function may
@@ -100,14 +101,37 @@ static bool loop_exits_are_decisions(const struct ferry_loop *loop) {
   return true;
 }
 
+/* A header phi of a loop with one latch, taking one value from outside the
+ * loop and one from the latch (`b += ldb * 16`, or anything else carried
+ * around): as for an induction variable, while every exit decides
+ * uniformly all threads take the same edge into the header each time, so
+ * the phi is uniform when both values are, which the propagation then
+ * decides. Returns the loop, or NULL. */
+static const struct ferry_loop *carried_by_single_latch(const struct ferry_loops *loops, LLVMValueRef phi) {
+  const struct ferry_loop *loop = ferry_loop_with_header(loops, LLVMGetInstructionParent(phi));
+  if (!loop || loop->latches.count != 1 || LLVMCountIncoming(phi) != 2)
+    return NULL;
+  bool from_outside = false, from_latch = false;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
+    if (from == loop->latches.items[0])
+      from_latch = true;
+    else if (!ferry_loop_contains(loop, from))
+      from_outside = true;
+  }
+  return from_outside && from_latch ? loop : NULL;
+}
+
 static bool is_source_of_divergence(const struct ferry_uniformity *u, LLVMValueRef inst,
                                     bool reachable) {
   if (!reachable || has_undefined_operand(inst))
     return true;
   if (LLVMIsAPHINode(inst)) {
     struct ferry_induction induction;
-    return !ferry_induction_variable(u->loops, inst, &induction) ||
-           !loop_exits_are_decisions(induction.loop);
+    if (ferry_induction_variable(u->loops, inst, &induction))
+      return !loop_exits_are_decisions(induction.loop);
+    const struct ferry_loop *loop = carried_by_single_latch(u->loops, inst);
+    return !loop || !loop_exits_are_decisions(loop);
   }
   if (LLVMIsACallInst(inst))
     return !is_uniform_call(inst);
