@@ -25,6 +25,7 @@
 #include "ferry.h"
 #include "memory.h"
 #include "names.h"
+#include "kernel_options.h"
 #include "pipeline.h"
 #include "target.h"
 #include "util.h"
@@ -56,6 +57,7 @@ static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
       .row_stride = plan->form.row_stride,
       .source_index = plan->form.source_index,
       .source_index_signed = plan->form.source_index_signed,
+      .linear = plan->form.linear,
   };
 }
 
@@ -386,6 +388,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn,
 bool ferry_async_copy_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
+  ferry_check_kernel_options(module);
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   bool changed = false;

@@ -17,4 +17,8 @@
  * no such annotation. */
 bool ferry_kernel_option(LLVMValueRef fn, const char *name, char *value, size_t size);
 
+/* Reports a compile error for each "ferry:" annotation that names no
+ * setting (or gives none a value). */
+void ferry_check_kernel_options(LLVMModuleRef module);
+
 #endif
