@@ -76,6 +76,20 @@ typedef struct ferry_pipeline {
   uint32_t parities; /* bit 0: parity producer_acquire waits for; bit 1: consumer_wait's */
 } ferry_pipeline_t;
 
+/* ferry-lower (passes/lower_emit.c) finds the head stage's `produced`
+ * barrier from this layout: head at byte 12 of ferry_pipeline_t, the stages
+ * (16 bytes each, `produced` first) right after the 8-byte shared header. */
+#ifdef __cplusplus
+#define FERRY_LAYOUT_ASSERT static_assert
+#else
+#define FERRY_LAYOUT_ASSERT _Static_assert
+#endif
+FERRY_LAYOUT_ASSERT(offsetof(ferry_pipeline_t, head) == 12, "ferry-lower reads head at byte 12");
+FERRY_LAYOUT_ASSERT(sizeof(ferry_pipeline_shared_t) == 8 && sizeof(ferry_pipeline_stage_t) == 16 &&
+                        offsetof(ferry_pipeline_stage_t, produced) == 0,
+                    "ferry-lower finds stage k's produced barrier at shared + 8 + 16 * k");
+#undef FERRY_LAYOUT_ASSERT
+
 FERRY_BEGIN_DECLS
 
 /* Called by one thread of the group; the group synchronises afterwards.
