@@ -36,6 +36,14 @@ for arch in sm_80 sm_75; do
   "$ferry_cc" "${common[@]}" --cuda-gpu-arch=$arch --cuda-device-only -S "$source" -o "$out/$name.$arch.ptx"
 done
 
+# The synccheck control (libcuxx_barrier_control.cu): libcu++ by nvcc.
+nvcc="${NVCC:-$cuda/bin/nvcc}"
+if [ -x "$nvcc" ]; then
+  "$nvcc" -O3 -std=c++17 -arch=sm_90a "$here/libcuxx_barrier_control.cu" -o "$out/libcuxx_barrier_control.sm_90a"
+  "$nvcc" -O3 -std=c++17 -gencode arch=compute_80,code=compute_80 "$here/libcuxx_barrier_control.cu" \
+    -o "$out/libcuxx_barrier_control.sm_80"
+fi
+
 # What each build will run: the instructions that tell the paths apart.
 for ptx in "$out"/*.ptx; do
   printf '%-28s cp.async.bulk %3d  cp.async.cg %3d  cp.async.ca %3d  cache_hint %3d  cp.async.mbarrier.arrive %3d\n' \

@@ -93,5 +93,14 @@ for build in sm_90a sm_80 sm_75; do
   done
 done
 
+# The control: libcu++'s own memcpy_async + cuda::barrier under synccheck.
+for build in sm_90a sm_80; do
+  exe="$dir/libcuxx_barrier_control.$build"
+  [ -x "$exe" ] || continue
+  log="$logs/libcuxx_barrier_control.$build.synccheck.log"
+  timeout 120 "$sanitizer" --tool synccheck --print-limit 1 "$exe" > "$log" 2>&1
+  echo "INFO control: libcu++ memcpy_async + cuda::barrier ($build, nvcc) under synccheck: exit $?; $(grep -E 'ERROR SUMMARY' "$log" | tail -n1 | sed 's/^========= //'); $(grep -m1 -oE 'Missing wait|[A-Z][a-z]+ [a-z]+ error' "$log" || true)"
+done
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
