@@ -89,14 +89,39 @@ static void lower_call(LLVMModuleRef module, LLVMValueRef instruction) {
   LLVMInstructionEraseFromParent(instruction);
 }
 
+/* An intrinsic whose address is taken (stored, passed, called through a
+ * pointer) has no body to reach: say so where the address is taken, rather
+ * than let the linker report an undefined symbol. */
+static void report_address_taken(LLVMValueRef function) {
+  for (LLVMUseRef use = LLVMGetFirstUse(function); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (!LLVMIsAInstruction(user))
+      continue;
+    char message[FERRY_MESSAGE_SIZE];
+    size_t length;
+    const char *name = LLVMGetValueName2(function, &length);
+    snprintf(message, sizeof message,
+             "%.*s is replaced at each call by the copy itself and has no address; call it "
+             "directly instead of through a pointer",
+             (int)length, name);
+    ferry_error(user, message);
+    return;
+  }
+}
+
 /* Declarations left without calls (or only ever declared) go, so that no
- * reference to them reaches the linker. */
+ * reference to them reaches the linker; one still used otherwise is an
+ * error. */
 static void erase_unused_declarations(LLVMModuleRef module) {
   LLVMValueRef function = LLVMGetFirstFunction(module);
   while (function) {
     LLVMValueRef next = LLVMGetNextFunction(function);
-    if (is_intrinsic_declaration(function) && !LLVMGetFirstUse(function))
-      LLVMDeleteFunction(function);
+    if (is_intrinsic_declaration(function)) {
+      if (!LLVMGetFirstUse(function))
+        LLVMDeleteFunction(function);
+      else
+        report_address_taken(function);
+    }
     function = next;
   }
 }
