@@ -29,7 +29,7 @@ PROBLEM_TITLES = {
 # Problems whose speed is bound by memory bandwidth: the cudaMemcpy roof is
 # a meaningful yardstick for them, not for the SGEMM.
 BANDWIDTH_BOUND = {"copy_compute", "stencil", "transpose"}
-BUILD_ORDER = ["legacy", "ferry", "ferry-collective", "ferry-chunks", "ferry-stages8", "nvcc"]
+BUILD_ORDER = ["legacy", "ferry", "ferry-chunks", "ferry-bulk", "ferry-stages8", "nvcc"]
 
 
 def log(line=""):
