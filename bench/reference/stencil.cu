@@ -1,8 +1,8 @@
 // Hand-written references for the 5-point stencil (bench/stencil.cu), built
-// with nvcc: the same tile and halo, each element that is loaded moved
-// with libcu++'s cuda::memcpy_async or a hand 4-byte cp.async (the padded rows leave no 16-byte alignment to
-// use), the halo outside the image still written as zero. Same output bit
-// for bit.
+// with nvcc: the same tile and halo, each element that is loaded moved with
+// libcu++'s cuda::memcpy_async or a hand 4-byte cp.async (the padded rows
+// leave no 16-byte alignment to use), the halo outside the image still
+// written as zero. Same output bit for bit.
 #include "../bench.cuh"
 #include "cp_async.cuh"
 
