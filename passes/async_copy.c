@@ -57,6 +57,7 @@ static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
       .row_stride = plan->form.row_stride,
       .source_index = plan->form.source_index,
       .source_index_signed = plan->form.source_index_signed,
+      .linear = plan->form.linear,
   };
 }
 

@@ -23,6 +23,7 @@
 #include "cfg.h"
 #include "memory.h"
 #include "target.h"
+#include "thread_values.h"
 #include "uniformity.h"
 #include "util.h"
 
@@ -219,5 +220,7 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base))
     form->destination_bytes = LLVMStoreSizeOfType(
         LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)), LLVMGlobalGetValueType(destination_base));
+  form->linear = form->row_stride > 0 && ferry_thread_pure(uniformity, site->destination) &&
+                 ferry_thread_pure(uniformity, site->source);
   return true;
 }

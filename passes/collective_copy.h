@@ -29,6 +29,11 @@ struct ferry_collective_form {
   /* The bytes of the destination's shared array when the module defines
    * it with a size (a row cannot be longer), else 0. */
   unsigned long long destination_bytes;
+  /* Rows of threadIdx.y whose addresses are pure arithmetic over the
+   * thread indices and uniform values (thread_values.h): the chunks of all
+   * rows can then be dealt out over the block's linear thread index, so
+   * that whole warps issue (copy_emit.c). */
+  bool linear;
 };
 
 /* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has the

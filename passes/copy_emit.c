@@ -23,6 +23,7 @@
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "ir_build.h"
+#include "thread_values.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stddef.h>
@@ -60,6 +61,176 @@ static void emit_plain_copy(LLVMBuilderRef builder, LLVMContextRef context,
   LLVMValueRef value = LLVMBuildLoad2(builder, element, source, "");
   LLVMSetAlignment(value, form->align);
   LLVMSetAlignment(LLVMBuildStore(builder, value, destination), form->align);
+}
+
+/* The chunk this thread issues in the linear form, from the special
+ * registers alone: computed once, in the kernel's entry block, so that the
+ * division stays out of loops. The block's chunks are numbered row by row,
+ * chunks_per_row = ntid.x*size/16 to a row; thread L = tid.x + ntid.x*tid.y
+ * of plane 0 issues chunk L when there is one. */
+struct linear_chunk {
+  LLVMValueRef row, column; /* i32: the row (a tid.y) and 16-byte chunk in it */
+  LLVMValueRef issues;      /* i1 */
+  LLVMValueRef ntid_x, row_bytes; /* i64 */
+  LLVMValueRef rows_apart;  /* i1: row_bytes <= row_stride */
+};
+
+static struct linear_chunk linear_chunk(LLVMModuleRef module, LLVMBuilderRef builder,
+                                        LLVMValueRef fn, unsigned size, int64_t row_stride) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  LLVMBasicBlockRef resume = LLVMGetInsertBlock(builder);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  while (first && LLVMIsAAllocaInst(first))
+    first = LLVMGetNextInstruction(first);
+  LLVMPositionBuilderBefore(builder, first);
+  LLVMValueRef tid_x = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.tid.x", NULL, 0);
+  LLVMValueRef tid_y = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.tid.y", NULL, 0);
+  LLVMValueRef tid_z = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.tid.z", NULL, 0);
+  LLVMValueRef ntid_x = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.x", NULL, 0);
+  LLVMValueRef ntid_y = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.y", NULL, 0);
+  LLVMValueRef per_row = LLVMBuildLShr(
+      builder, LLVMBuildMul(builder, ntid_x, LLVMConstInt(i32, size, false), ""),
+      LLVMConstInt(i32, 4, false), "ferry.chunks.per.row");
+  /* A row under 16 bytes has no chunk (the alignment check then fails);
+   * dividing by at least 1 keeps the division defined. */
+  LLVMValueRef one = LLVMConstInt(i32, 1, false);
+  LLVMValueRef divisor = LLVMBuildSelect(
+      builder, LLVMBuildICmp(builder, LLVMIntEQ, per_row, LLVMConstInt(i32, 0, false), ""), one,
+      per_row, "");
+  LLVMValueRef linear = LLVMBuildAdd(builder, tid_x, LLVMBuildMul(builder, ntid_x, tid_y, ""),
+                                     "ferry.thread.linear");
+  struct linear_chunk chunk = {
+      .row = LLVMBuildUDiv(builder, linear, divisor, "ferry.chunk.row"),
+      .column = LLVMBuildURem(builder, linear, divisor, "ferry.chunk.column"),
+  };
+  LLVMValueRef in_block = LLVMBuildICmp(builder, LLVMIntULT, linear,
+                                        LLVMBuildMul(builder, ntid_y, per_row, ""), "");
+  LLVMValueRef plane_0 =
+      LLVMBuildICmp(builder, LLVMIntEQ, tid_z, LLVMConstInt(i32, 0, false), "");
+  chunk.issues = LLVMBuildAnd(builder, in_block, plane_0, "ferry.chunk.issues");
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  chunk.ntid_x = LLVMBuildZExt(builder, ntid_x, i64, "");
+  chunk.row_bytes =
+      LLVMBuildMul(builder, chunk.ntid_x, LLVMConstInt(i64, size, false), "ferry.row.bytes");
+  chunk.rows_apart = LLVMBuildICmp(builder, LLVMIntULE, chunk.row_bytes,
+                                   LLVMConstInt(i64, (unsigned long long)row_stride, false),
+                                   "ferry.rows.apart");
+  LLVMPositionBuilderAtEnd(builder, resume);
+  return chunk;
+}
+
+/* Whether a row may take chunks, from its first element's addresses (and
+ * narrow source index, or NULL): both 16-byte aligned with the row's
+ * length, the index not wrapping within the row, rows apart. The same
+ * function of the row wherever it is evaluated, so the row's owners (who
+ * otherwise copy it themselves) and its chunks' issuers agree. */
+static LLVMValueRef row_takes_chunks(LLVMBuilderRef builder, const struct ferry_copy_form *form,
+                                     const struct linear_chunk *chunk,
+                                     LLVMValueRef destination_row, LLVMValueRef source_row,
+                                     LLVMValueRef index_row) {
+  LLVMValueRef row_bytes = chunk->row_bytes, ntid_x = chunk->ntid_x;
+  LLVMTypeRef i64 = LLVMTypeOf(row_bytes);
+  LLVMValueRef bits = LLVMBuildOr(
+      builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""),
+      LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), row_bytes, ""), "");
+  LLVMValueRef takes = LLVMBuildICmp(
+      builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""),
+      LLVMConstInt(i64, 0, false), "ferry.aligned");
+  if (index_row) {
+    LLVMTypeRef type = LLVMTypeOf(index_row);
+    unsigned width = LLVMGetIntTypeWidth(type);
+    unsigned long long largest = form->source_index_signed ? (1ULL << (width - 1)) - 1
+                                 : width == 64                ? ~0ULL
+                                                              : (1ULL << width) - 1;
+    LLVMValueRef limit = LLVMBuildSub(
+        builder, LLVMConstInt(type, largest, false),
+        LLVMBuildSub(builder, LLVMBuildTrunc(builder, ntid_x, type, ""), LLVMConstInt(type, 1, false), ""),
+        "");
+    takes = LLVMBuildAnd(builder, takes,
+                         LLVMBuildICmp(builder, form->source_index_signed ? LLVMIntSLE : LLVMIntULE,
+                                       index_row, limit, ""),
+                         "ferry.row.no.wrap");
+  }
+  return LLVMBuildAnd(builder, takes, chunk->rows_apart, "ferry.row.takes");
+}
+
+/* The linear form, for rows of threadIdx.y (row_stride > 0):
+ *
+ *   if (!takes(row tid.y)) *dst = *src          (this thread's own row)
+ *   if (issues) {                               (chunk L = (row, column))
+ *     if (takes(row)) cp.async.cg 16 (dst(0,row) + 16*column, src(0,row) + 16*column)
+ *   }
+ *
+ * where dst(x, y) is the address thread (x, y) copies to (thread_values.h)
+ * and takes() is row_takes_chunks on a row's first addresses. Each element
+ * is copied once: by its owner when its row fails the check, else within
+ * the chunk of its row that covers it. With a row of 4*32 bytes or less a
+ * warp issues 32 chunks and the first ntid.y*row_bytes/16 threads issue:
+ * whole warps, where the per-row form has a few lanes of every warp. At the
+ * builder's position, in a block of its own; ends in branches to join. */
+static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef destination,
+                        LLVMValueRef source, const struct ferry_copy_form *form,
+                        LLVMBasicBlockRef join) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder));
+  LLVMBasicBlockRef original = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.original");
+  LLVMBasicBlockRef chunks = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunks");
+  LLVMBasicBlockRef check = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunk.row");
+  LLVMBasicBlockRef issue = LLVMInsertBasicBlockInContext(context, join, "ferry.copy.issue");
+  /* The thread's chunk, the row length and whether rows stay apart depend
+   * on the special registers alone: computed once, at entry. */
+  struct linear_chunk chunk = linear_chunk(module, builder, fn, form->size, form->row_stride);
+  LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(context), 0, false);
+
+  struct ferry_map own = {0};
+  /* In the address spaces the issuer checks in: the same bits. */
+  LLVMValueRef own_takes = row_takes_chunks(
+      builder, form, &chunk,
+      ferry_pointer_in_space(builder, ferry_value_for_thread(builder, destination, zero, NULL, &own),
+                             FERRY_ADDRSPACE_SHARED),
+      ferry_pointer_in_space(builder, ferry_value_for_thread(builder, source, zero, NULL, &own),
+                             FERRY_ADDRSPACE_GLOBAL),
+      form->source_index ? ferry_value_for_thread(builder, form->source_index, zero, NULL, &own)
+                         : NULL);
+  ferry_map_free(&own);
+  LLVMBuildCondBr(builder, own_takes, chunks, original);
+
+  LLVMPositionBuilderAtEnd(builder, original);
+  emit_plain_copy(builder, context, destination, source, form);
+  LLVMBuildBr(builder, chunks);
+
+  LLVMPositionBuilderAtEnd(builder, chunks);
+  LLVMBuildCondBr(builder, chunk.issues, check, join);
+
+  LLVMPositionBuilderAtEnd(builder, check);
+  struct ferry_map theirs = {0};
+  LLVMValueRef destination_row = ferry_pointer_in_space(
+      builder, ferry_value_for_thread(builder, destination, zero, chunk.row, &theirs),
+      FERRY_ADDRSPACE_SHARED);
+  LLVMValueRef source_row = ferry_pointer_in_space(
+      builder, ferry_value_for_thread(builder, source, zero, chunk.row, &theirs),
+      FERRY_ADDRSPACE_GLOBAL);
+  LLVMValueRef index_row =
+      form->source_index ? ferry_value_for_thread(builder, form->source_index, zero, chunk.row, &theirs)
+                         : NULL;
+  ferry_map_free(&theirs);
+  LLVMValueRef row_takes =
+      row_takes_chunks(builder, form, &chunk, destination_row, source_row, index_row);
+  LLVMBuildCondBr(builder, row_takes, issue, join);
+
+  LLVMPositionBuilderAtEnd(builder, issue);
+  LLVMValueRef offset =
+      LLVMBuildShl(builder, LLVMBuildZExt(builder, chunk.column, i64, ""), LLVMConstInt(i64, 4, false), "");
+  LLVMValueRef args[2] = {
+      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
+      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
+  };
+  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+  LLVMBuildBr(builder, join);
 }
 
 /* At the builder's position, in a block of its own; ends in branches to join. */
@@ -197,7 +368,9 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef 
   else
     LLVMBuildBr(builder, body);
   LLVMPositionBuilderAtEnd(builder, body);
-  if (form->collective) {
+  if (form->collective && form->linear && form->row_stride > 0 && !form->bulk_mbarrier) {
+    emit_linear(module, builder, destination, source, form, join);
+  } else if (form->collective) {
     emit_collective(module, builder, destination, source, form, join);
   } else {
     emit_per_thread(module, builder, destination, source, form->size);

@@ -17,6 +17,9 @@ struct ferry_copy_form {
    * row must not wrap, and whether it is sign-extended; NULL when none. */
   LLVMValueRef source_index;
   bool source_index_signed;
+  /* collective: deal the chunks of all rows out over the block's linear
+   * thread index (collective_copy.h) */
+  bool linear;
   /* collective, sm_90: the mbarrier that bulk copies complete on
    * (bulk_copy.h), or NULL for 16-byte chunks only; and the row bytes from
    * which a row is copied in bulk (smaller rows take the chunks), or 0 for

@@ -1,9 +1,14 @@
 ; A 2-D tile, sh[ty][tx] = g[base + ty*ld + tx]: each row of threadIdx.y
-; copies one contiguous range, so each row re-issues its own range as
-; 16-byte chunks. The run-time check gains `row_bytes <= row_stride` (the
-; destination's 128-byte rows of [32 x float]: a wider block would make the
-; rows' chunks overlap), every row issues (no tid.y == 0 guard, only
-; tid.z == 0), and the remark says "each row of threadIdx.y".
+; copies one contiguous range, re-issued as 16-byte chunks dealt out over
+; the block's linear thread index (tid.x + ntid.x*tid.y of plane 0), so
+; that the first ntid.y*row_bytes/16 threads issue, whole warps. The chunk's
+; row and column come from the special registers once, at entry. A row's
+; check (row_bytes <= row_stride, the destination's 128-byte rows of
+; [32 x float]: a wider block would make the rows' chunks overlap, and the
+; alignment of the row's first addresses) is evaluated by the row's owners,
+; who copy their own elements when it fails, and by the chunk's issuer on
+; the same addresses rebuilt for that row; the remark says "each row of
+; threadIdx.y".
 ;
 ; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
@@ -64,37 +69,57 @@ entry:
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @tile_rows(
 ; CHECK-NOT:     load float, ptr %src
-; CHECK:         [[TIDX:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-; CHECK-NEXT:    [[TIDX64:%.*]] = zext i32 [[TIDX]] to i64
-; CHECK:         [[SCALED:%.*]] = mul i64 [[TIDX64]], 4
-; CHECK-NEXT:    [[BACK:%.*]] = sub i64 0, [[SCALED]]
-; CHECK-NEXT:    [[DST3:%.*]] = addrspacecast ptr %dst to ptr addrspace(3)
-; CHECK-NEXT:    %ferry.row.dst = getelementptr i8, ptr addrspace(3) [[DST3]], i64 [[BACK]]
-; CHECK-NEXT:    [[SRC1:%.*]] = addrspacecast ptr %src to ptr addrspace(1)
-; CHECK-NEXT:    %ferry.row.src = getelementptr i8, ptr addrspace(1) [[SRC1]], i64 [[BACK]]
-; CHECK-NEXT:    %ferry.row.bytes = mul i64 {{%.*}}, 4
+; The chunk each thread issues, from the special registers, once at entry.
+; CHECK:         [[TX:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; CHECK-NEXT:    [[TY:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+; CHECK-NEXT:    [[TZ:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+; CHECK-NEXT:    [[NX:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; CHECK-NEXT:    [[NY:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+; CHECK-NEXT:    [[RB:%.*]] = mul i32 [[NX]], 4
+; CHECK-NEXT:    %ferry.chunks.per.row = lshr i32 [[RB]], 4
+; CHECK-NEXT:    [[NONE:%.*]] = icmp eq i32 %ferry.chunks.per.row, 0
+; CHECK-NEXT:    [[DIV:%.*]] = select i1 [[NONE]], i32 1, i32 %ferry.chunks.per.row
+; CHECK-NEXT:    [[YROWS:%.*]] = mul i32 [[NX]], [[TY]]
+; CHECK-NEXT:    %ferry.thread.linear = add i32 [[TX]], [[YROWS]]
+; CHECK-NEXT:    %ferry.chunk.row = udiv i32 %ferry.thread.linear, [[DIV]]
+; CHECK-NEXT:    %ferry.chunk.column = urem i32 %ferry.thread.linear, [[DIV]]
+; CHECK-NEXT:    [[ALL:%.*]] = mul i32 [[NY]], %ferry.chunks.per.row
+; CHECK-NEXT:    [[INBLOCK:%.*]] = icmp ult i32 %ferry.thread.linear, [[ALL]]
+; CHECK-NEXT:    [[PLANE0:%.*]] = icmp eq i32 [[TZ]], 0
+; CHECK-NEXT:    %ferry.chunk.issues = and i1 [[INBLOCK]], [[PLANE0]]
+; CHECK-NEXT:    [[NX64:%.*]] = zext i32 [[NX]] to i64
+; CHECK-NEXT:    %ferry.row.bytes = mul i64 [[NX64]], 4
+; CHECK-NEXT:    %ferry.rows.apart = icmp ule i64 %ferry.row.bytes, 128
+; This thread's own row: its first element's addresses (tid.x = 0).
+; CHECK:       ferry.copy:
+; CHECK-NEXT:    [[OWNI:%.*]] = add nsw i32 %row, 0
+; CHECK-NEXT:    [[OWNIW:%.*]] = sext i32 [[OWNI]] to i64
+; CHECK-NEXT:    [[OWNSRC:%.*]] = getelementptr inbounds float, ptr %base, i64 [[OWNIW]]
 ; CHECK:         %ferry.aligned = icmp eq i64 {{%.*}}, 0
-; CHECK-NEXT:    [[FITS:%.*]] = icmp ule i64 %ferry.row.bytes, 128
-; CHECK-NEXT:    %ferry.rows.apart = and i1 %ferry.aligned, [[FITS]]
-; CHECK-NEXT:    br i1 %ferry.rows.apart, label %[[CHUNKED:ferry.copy.chunked[0-9]*]], label %[[ORIGINAL:ferry.copy.original[0-9]*]]
-; CHECK:       [[CHUNKED]]:
-; CHECK-NEXT:    [[CHUNKS:%.*]] = lshr i64 %ferry.row.bytes, 4
-; CHECK-NEXT:    [[INROW:%.*]] = icmp ult i64 [[TIDX64]], [[CHUNKS]]
-; CHECK-NOT:     tid.y
-; CHECK-NEXT:    [[TIDZ:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-; CHECK-NEXT:    [[TIDZ64:%.*]] = zext i32 [[TIDZ]] to i64
-; CHECK-NEXT:    [[PLANE0:%.*]] = icmp eq i64 [[TIDZ64]], 0
-; CHECK-NEXT:    [[ISSUES:%.*]] = and i1 [[INROW]], [[PLANE0]]
-; CHECK-NEXT:    br i1 [[ISSUES]], label %[[ISSUE:ferry.copy.issue[0-9]*]], label %[[JOIN:ferry.join[0-9]*]]
-; CHECK:       [[ISSUE]]:
-; CHECK-NEXT:    [[CHUNK:%.*]] = shl i64 [[TIDX64]], 4
-; CHECK-NEXT:    [[TO:%.*]] = getelementptr i8, ptr addrspace(3) %ferry.row.dst, i64 [[CHUNK]]
-; CHECK-NEXT:    [[FROM:%.*]] = getelementptr i8, ptr addrspace(1) %ferry.row.src, i64 [[CHUNK]]
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) [[TO]], ptr addrspace(1) [[FROM]])
-; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK-NEXT:    %ferry.row.takes = and i1 %ferry.aligned, %ferry.rows.apart
+; CHECK-NEXT:    br i1 %ferry.row.takes, label %[[CHUNKS:ferry.copy.chunks[0-9]*]], label %[[ORIGINAL:ferry.copy.original[0-9]*]]
 ; CHECK:       [[ORIGINAL]]:
 ; CHECK-NEXT:    [[V:%.*]] = load i32, ptr %src, align 4
 ; CHECK-NEXT:    store i32 [[V]], ptr %dst, align 4
+; CHECK-NEXT:    br label %[[CHUNKS]]
+; CHECK:       [[CHUNKS]]:
+; CHECK-NEXT:    br i1 %ferry.chunk.issues, label %[[ROW:ferry.copy.chunk.row[0-9]*]], label %[[JOIN:ferry.join[0-9]*]]
+; The chunk's row, as its own threads compute it (tid.x = 0, tid.y = row).
+; CHECK:       [[ROW]]:
+; CHECK-NEXT:    [[R64:%.*]] = zext nneg i32 %ferry.chunk.row to i64
+; CHECK-NEXT:    [[DROW:%.*]] = getelementptr inbounds nuw [32 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 [[R64]]
+; CHECK:         [[D3:%.*]] = addrspacecast ptr {{%.*}} to ptr addrspace(3)
+; CHECK-NEXT:    [[SROW:%.*]] = mul nsw i32 %ld, %ferry.chunk.row
+; CHECK:         [[S1:%.*]] = addrspacecast ptr {{%.*}} to ptr addrspace(1)
+; CHECK:         %ferry.aligned{{[0-9]+}} = icmp eq i64 {{%.*}}, 0
+; CHECK:         %ferry.row.takes{{[0-9]+}} = and i1 %ferry.aligned{{[0-9]+}}, %ferry.rows.apart
+; CHECK-NEXT:    br i1 %ferry.row.takes{{[0-9]+}}, label %[[ISSUE:ferry.copy.issue[0-9]*]], label %[[JOIN]]
+; CHECK:       [[ISSUE]]:
+; CHECK-NEXT:    [[COL:%.*]] = zext i32 %ferry.chunk.column to i64
+; CHECK-NEXT:    [[OFF:%.*]] = shl i64 [[COL]], 4
+; CHECK-NEXT:    [[TO:%.*]] = getelementptr i8, ptr addrspace(3) [[D3]], i64 [[OFF]]
+; CHECK-NEXT:    [[FROM:%.*]] = getelementptr i8, ptr addrspace(1) [[S1]], i64 [[OFF]]
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) [[TO]], ptr addrspace(1) [[FROM]])
 ; CHECK-NEXT:    br label %[[JOIN]]
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
