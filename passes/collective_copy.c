@@ -7,7 +7,9 @@
  * none (each branch that can leave the paths to the copy decides
  * uniformly). Each row of threads then copies one contiguous range of
  * blockDim.x*size bytes, which the first row_bytes/16 threads of the row
- * re-issue as cp.async.cg of 16 bytes. A destination that does not depend
+ * re-issue as cp.async.cg of 16 bytes (or, for rows of tid.y whose addresses
+ * thread_values.h can rebuild for another row, the first threads of the
+ * block in linear order: copy_emit.c). A destination that does not depend
  * on tid.y (or tid.z) is copied by row 0 (plane 0) alone. A term
  * size*ext(X) with a narrow X = tid.x + row-uniform terms counts too, with
  * a run-time check that a row's X does not wrap.

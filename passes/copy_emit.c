@@ -16,7 +16,12 @@
  *
  * The check is the same for every thread of a row, so a row takes one
  * branch; when the copy does not depend on tid.y (row_stride 0) all rows
- * are the same and row 0 alone issues the chunks. */
+ * are the same and row 0 alone issues the chunks.
+ *
+ * Rows of tid.y whose addresses are pure arithmetic over the thread indices
+ * and uniform values (collective_copy.h, `linear`) take the linear form
+ * instead (emit_linear): the chunks of all rows are dealt over the block's
+ * linear thread index, so whole warps issue, as hand-written code does. */
 #include "copy_emit.h"
 
 #include "address_space.h"
