@@ -37,7 +37,7 @@ enum ferry_collective_mode ferry_option_collective(void);
 enum ferry_bulk_mode {
   FERRY_BULK_AUTO,   /* rows of at least FERRY_BULK_MIN_BYTES */
   FERRY_BULK_ALWAYS, /* every collective copy that is not pipelined */
-  FERRY_BULK_NEVER,
+  FERRY_BULK_NEVER,  /* the default: bulk rows measured slower than chunks */
 };
 enum ferry_bulk_mode ferry_option_bulk(void);
 /* -ferry-cost-model: whether copies predicted to be slower are left alone. */

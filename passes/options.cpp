@@ -32,13 +32,14 @@ static cl::opt<unsigned> Stages(
              "turns pipelining off, 2, 4, 8 or 16 forces that many"));
 
 static cl::opt<ferry_bulk_mode> Bulk(
-    "ferry-bulk", cl::init(FERRY_BULK_AUTO),
+    "ferry-bulk", cl::init(FERRY_BULK_NEVER),
     cl::desc("ferry: when a block-collective copy on sm_90 becomes one "
              "cp.async.bulk per row, completed on an mbarrier"),
     cl::values(clEnumValN(FERRY_BULK_AUTO, "auto",
-                          "rows of at least 128 bytes; 16-byte chunks below (default)"),
+                          "rows of at least 128 bytes; 16-byte chunks below"),
                clEnumValN(FERRY_BULK_ALWAYS, "always", "every row"),
-               clEnumValN(FERRY_BULK_NEVER, "never", "never: 16-byte cp.async.cg chunks")));
+               clEnumValN(FERRY_BULK_NEVER, "never",
+                          "16-byte cp.async.cg chunks (default: bulk rows measured slower)")));
 
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
 extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }

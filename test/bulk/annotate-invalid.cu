@@ -1,7 +1,7 @@
 // A bulk choice that is not auto, always or never in a kernel's annotation
 // is a compile error at the kernel, not a silent default.
 //
-// RUN: not %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o /dev/null %s 2>&1 \
+// RUN: not %ferry-cc -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o /dev/null %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=error:
 
 // CHECK: annotate-invalid.cu:[[#@LINE+2]]:{{[0-9]+}}: error: annotate("ferry:bulk=sometimes"): the value must be auto, always or never

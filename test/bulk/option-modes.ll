@@ -1,6 +1,6 @@
 ; -ferry-bulk=auto|always|never on sm_90a, for a kernel under
-; __launch_bounds__(16), whose 4-byte rows are at most 64 bytes: auto (the
-; default) keeps 16-byte chunks, saying why; always copies every row in
+; __launch_bounds__(16), whose 4-byte rows are at most 64 bytes: auto
+; keeps 16-byte chunks, saying why; always copies every row in
 ; bulk (no size test); never keeps chunks, saying it is off.
 ;   extern "C" __global__ void __launch_bounds__(16) copy_small(float *o, const float *g) {
 ;     __shared__ float sh[1024];
@@ -10,7 +10,7 @@
 ;     o[t] = sh[t ^ 1];
 ;   }
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-collective=always -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.auto.ll 2>%t.auto.remarks
 ; RUN: FileCheck --check-prefix=CHUNKS %s < %t.auto.ll
 ; RUN: FileCheck --check-prefix=AUTO-REMARK %s < %t.auto.remarks

@@ -1,7 +1,7 @@
 // expect: cp.async
 // expect-converted: 3
 // expect-remark: cp.async.cg chunks
-// ferry-flags: -mllvm -ferry-cost-model=false -mllvm -ferry-collective=always
+// ferry-flags: -mllvm -ferry-cost-model=false -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto
 //
 // The linear chunk form (copy_emit.c) where rows disagree: a 2-D tile
 // sh[ty][tx] = src[row0*ld + ty*ld + tx + shift] loaded in a loop over
