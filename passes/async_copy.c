@@ -58,6 +58,8 @@ static struct ferry_copy_form copy_form(const struct planned_copy *plan) {
       .source_index = plan->form.source_index,
       .source_index_signed = plan->form.source_index_signed,
       .linear = plan->form.linear,
+      .source_rows_aligned = plan->form.source_rows_aligned,
+      .destination_rows_aligned = plan->form.destination_rows_aligned,
   };
 }
 

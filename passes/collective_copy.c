@@ -166,6 +166,47 @@ bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
   return uniform;
 }
 
+/* Whether the first byte of every row is 16-byte aligned, from the low
+ * bits the affine form fixes: the base is an array of at least that
+ * alignment, and every term but the element's own (size * tid.x), and the
+ * constant, is a multiple of 16. A form equals its offset modulo 2^64, of
+ * which 16 is a divisor, so wrapping cannot change the answer. */
+static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struct ferry_affine *offset,
+                         LLVMValueRef narrow_index) {
+  if (!LLVMIsAGlobalVariable(base) || base_alignment < 16 || offset->constant % 16)
+    return false;
+  for (unsigned t = 0; t < offset->term_count; t++) {
+    const struct ferry_term *term = &offset->terms[t];
+    if (term->atom_count == 1 && is_thread_index(&term->atoms[0], 0))
+      continue;
+    if (narrow_index && term->atom_count == 1 && term->atoms[0].kind == FERRY_ATOM_OPAQUE &&
+        term->atoms[0].value && LLVMGetNumOperands(term->atoms[0].value) == 1 &&
+        LLVMGetOperand(term->atoms[0].value, 0) == narrow_index)
+      continue; /* size * ext(index): see narrow_rows_aligned */
+    if (term->coefficient % 16)
+      return false;
+  }
+  return true;
+}
+
+/* For size * ext(X), X = tid.x + row-uniform terms: the run-time check
+ * proves a row's X does not wrap, so its first element is at size * ext(X -
+ * tid.x), whose low four bits those of size * (X's other terms) fix (16
+ * divides 2^width, so the narrow wrap and the extension keep them). */
+static bool narrow_rows_aligned(struct ferry_affine_context *context, LLVMValueRef index, unsigned size) {
+  struct ferry_affine inner;
+  if (!ferry_affine_of(context, index, &inner) || (inner.constant * (int64_t)size) % 16)
+    return false;
+  for (unsigned t = 0; t < inner.term_count; t++) {
+    const struct ferry_term *term = &inner.terms[t];
+    if (term->atom_count == 1 && is_thread_index(&term->atoms[0], 0))
+      continue;
+    if ((term->coefficient * (int64_t)size) % 16)
+      return false;
+  }
+  return true;
+}
+
 bool ferry_match_collective(struct ferry_affine_context *context,
                             const struct ferry_copy_site *site,
                             struct ferry_collective_form *form,
@@ -224,5 +265,15 @@ bool ferry_match_collective(struct ferry_affine_context *context,
         LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)), LLVMGlobalGetValueType(destination_base));
   form->linear = form->row_stride > 0 && ferry_thread_pure(uniformity, site->destination) &&
                  ferry_thread_pure(uniformity, site->source);
+  form->source_rows_aligned =
+      rows_aligned(source_base, LLVMIsAGlobalVariable(source_base) ? LLVMGetAlignment(source_base) : 0,
+                   &source, form->source_index) &&
+      (!form->source_index || narrow_rows_aligned(context, form->source_index, site->size));
+  form->destination_rows_aligned =
+      rows_aligned(destination_base,
+                   form->raise_alignment ? 16
+                   : LLVMIsAGlobalVariable(destination_base) ? LLVMGetAlignment(destination_base)
+                                                             : 0,
+                   &destination, NULL);
   return true;
 }

@@ -34,6 +34,11 @@ struct ferry_collective_form {
    * rows can then be dealt out over the block's linear thread index, so
    * that whole warps issue (copy_emit.c). */
   bool linear;
+  /* Every row's first source / destination byte is proved 16-byte aligned
+   * (the base array's alignment, every other term of the offset a multiple
+   * of 16): the run-time check then leaves that side out. */
+  bool source_rows_aligned;
+  bool destination_rows_aligned;
 };
 
 /* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has the

@@ -126,6 +126,20 @@ static struct linear_chunk linear_chunk(LLVMModuleRef module, LLVMBuilderRef bui
   return chunk;
 }
 
+/* The bits whose low four the uniform check tests: the row's length, and
+ * each side's first address unless collective_copy.c proved it aligned. */
+static LLVMValueRef unproved_address_bits(LLVMBuilderRef builder, const struct ferry_copy_form *form,
+                                          LLVMValueRef destination_row, LLVMValueRef source_row,
+                                          LLVMValueRef row_bytes) {
+  LLVMTypeRef i64 = LLVMTypeOf(row_bytes);
+  LLVMValueRef bits = row_bytes;
+  if (!form->source_rows_aligned)
+    bits = LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), bits, "");
+  if (!form->destination_rows_aligned)
+    bits = LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""), bits, "");
+  return bits;
+}
+
 /* Whether a row may take chunks, from its first element's addresses (and
  * narrow source index, or NULL): both 16-byte aligned with the row's
  * length, the index not wrapping within the row, rows apart. The same
@@ -137,9 +151,7 @@ static LLVMValueRef row_takes_chunks(LLVMBuilderRef builder, const struct ferry_
                                      LLVMValueRef index_row) {
   LLVMValueRef row_bytes = chunk->row_bytes, ntid_x = chunk->ntid_x;
   LLVMTypeRef i64 = LLVMTypeOf(row_bytes);
-  LLVMValueRef bits = LLVMBuildOr(
-      builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""),
-      LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), row_bytes, ""), "");
+  LLVMValueRef bits = unproved_address_bits(builder, form, destination_row, source_row, row_bytes);
   LLVMValueRef takes = LLVMBuildICmp(
       builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""),
       LLVMConstInt(i64, 0, false), "ferry.aligned");
@@ -271,9 +283,7 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
       builder, i8, ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL), &back, 1,
       "ferry.row.src");
   LLVMValueRef row_bytes = LLVMBuildMul(builder, ntid_x, size, "ferry.row.bytes");
-  LLVMValueRef bits = LLVMBuildOr(
-      builder, LLVMBuildPtrToInt(builder, destination_row, i64, ""),
-      LLVMBuildOr(builder, LLVMBuildPtrToInt(builder, source_row, i64, ""), row_bytes, ""), "");
+  LLVMValueRef bits = unproved_address_bits(builder, form, destination_row, source_row, row_bytes);
   LLVMValueRef aligned = LLVMBuildICmp(
       builder, LLVMIntEQ, LLVMBuildAnd(builder, bits, LLVMConstInt(i64, 15, false), ""), zero,
       "ferry.aligned");

@@ -20,6 +20,10 @@ struct ferry_copy_form {
   /* collective: deal the chunks of all rows out over the block's linear
    * thread index (collective_copy.h) */
   bool linear;
+  /* collective: every row's first source / destination byte is proved
+   * 16-byte aligned, so the run-time check leaves that side out */
+  bool source_rows_aligned;
+  bool destination_rows_aligned;
   /* collective, sm_90: the mbarrier that bulk copies complete on
    * (bulk_copy.h), or NULL for 16-byte chunks only; and the row bytes from
    * which a row is copied in bulk (smaller rows take the chunks), or 0 for

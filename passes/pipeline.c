@@ -190,6 +190,12 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   LLVMValueRef source = value_at(p, builder, site->source, distance, prologue, &made);
   LLVMValueRef destination = rebase(builder, site->destination, ring->buffer, destination_base);
   struct ferry_copy_form form = p->copies[c].form;
+  /* The proof that destination rows are aligned was made for the array;
+   * a slot of the ring keeps it only if the slots lie a multiple of 16
+   * bytes apart from a 16-byte aligned ring (a dynamic ring's base
+   * alignment is the launch's, unknown here). */
+  if (ring->dynamic || ring->stage_bytes % 16 != 0)
+    form.destination_rows_aligned = false;
   if (form.source_index)
     form.source_index = value_at(p, builder, form.source_index, distance, prologue, &made);
   ferry_map_free(&made);
