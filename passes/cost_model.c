@@ -14,6 +14,7 @@
 #include "cfg.h"
 #include "loops.h"
 #include "memory.h"
+#include "target.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -109,30 +110,6 @@ bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t re
   return pays;
 }
 
-/* The extents of a "nvvm.reqntid" or "nvvm.maxntid" attribute ("256" or
- * "32,8,1"); returns how many were read (0 when absent or malformed). */
-static unsigned thread_extents(LLVMValueRef fn, const char *key, unsigned long long extents[3]) {
-  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key,
-                                                             (unsigned)strlen(key));
-  if (!attribute)
-    return 0;
-  unsigned length, count = 0;
-  const char *text = LLVMGetStringAttributeValue(attribute, &length);
-  char copy[64];
-  snprintf(copy, sizeof copy, "%.*s", (int)length, text);
-  for (char *p = copy; *p && count < 3;) {
-    char *end;
-    extents[count] = strtoull(p, &end, 10);
-    if (end == p || extents[count] == 0)
-      return 0;
-    count++;
-    p = *end == ',' ? end + 1 : end;
-    if (*end && *end != ',')
-      return 0;
-  }
-  return count;
-}
-
 enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_facts *facts,
                                          char *reason, size_t reason_size) {
   facts->row_bytes = 0;
@@ -164,7 +141,7 @@ enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_fact
   }
 
   unsigned long long extents[3];
-  if (thread_extents(fn, "nvvm.reqntid", extents)) {
+  if (ferry_thread_extents(fn, "nvvm.reqntid", extents)) {
     unsigned long long row = extents[0] * facts->size;
     facts->row_bytes = row;
     if (row % 16) {
@@ -188,7 +165,7 @@ enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_fact
    * apart) or overrun the launch bounds or the array. */
   unsigned long long longest = ~0ULL;
   const char *bound = NULL;
-  unsigned count = thread_extents(fn, "nvvm.maxntid", extents);
+  unsigned count = ferry_thread_extents(fn, "nvvm.maxntid", extents);
   if (count) {
     unsigned long long threads = extents[0] * (count > 1 ? extents[1] : 1) *
                                  (count > 2 ? extents[2] : 1);

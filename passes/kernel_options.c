@@ -9,10 +9,15 @@
 
 static const char prefix[] = "ferry:";
 
-/* The text of a constant C string global (through casts), or NULL. */
-static const char *string_of(LLVMValueRef value, size_t *length) {
+static LLVMValueRef strip_casts(LLVMValueRef value) {
   while (LLVMIsAConstantExpr(value) && LLVMGetNumOperands(value) > 0)
     value = LLVMGetOperand(value, 0);
+  return value;
+}
+
+/* The text of a constant C string global (through casts), or NULL. */
+static const char *string_of(LLVMValueRef value, size_t *length) {
+  value = strip_casts(value);
   if (!LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
       !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
     return NULL;
@@ -20,12 +25,6 @@ static const char *string_of(LLVMValueRef value, size_t *length) {
   if (*length && text[*length - 1] == '\0')
     --*length;
   return text;
-}
-
-static LLVMValueRef strip_casts(LLVMValueRef value) {
-  while (LLVMIsAConstantExpr(value) && LLVMGetNumOperands(value) > 0)
-    value = LLVMGetOperand(value, 0);
-  return value;
 }
 
 bool ferry_kernel_option(LLVMValueRef fn, const char *name, char *value, size_t size) {

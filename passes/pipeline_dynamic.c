@@ -4,6 +4,7 @@
 
 #include "bridge.h"
 #include "kernel_options.h"
+#include "target.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -29,27 +30,6 @@ bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char 
     return ferry_refuse(reason, size, "annotate(\"ferry:dynamic_shared=%s\") is not a size", text);
   }
   return true;
-}
-
-/* The most threads a block of fn may have: __launch_bounds__ (the
- * "nvvm.maxntid" extents' product), else the hardware's 1024. */
-static unsigned long long max_threads(LLVMValueRef fn) {
-  LLVMAttributeRef attribute =
-      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "nvvm.maxntid", 12);
-  if (!attribute)
-    return 1024;
-  unsigned length;
-  const char *text = LLVMGetStringAttributeValue(attribute, &length);
-  unsigned long long product = 1;
-  for (const char *p = text; p < text + length;) {
-    char *end;
-    unsigned long long extent = strtoull(p, &end, 10);
-    if (end == p || extent == 0)
-      return 1024;
-    product *= extent;
-    p = *end == ',' ? end + 1 : text + length;
-  }
-  return product < 1024 ? product : 1024;
 }
 
 /* Raises a bound to all ones up to its top bit: what an or or xor of
@@ -80,11 +60,11 @@ static bool upper_bound(LLVMValueRef fn, LLVMValueRef value, unsigned depth, uns
   if (depth > 8 || !LLVMIsAInstruction(value))
     return false;
   if (is_special_register(value, "llvm.nvvm.read.ptx.sreg.tid.")) {
-    *bound = max_threads(fn) - 1;
+    *bound = ferry_max_block_threads(fn) - 1;
     return true;
   }
   if (is_special_register(value, "llvm.nvvm.read.ptx.sreg.ntid.")) {
-    *bound = max_threads(fn);
+    *bound = ferry_max_block_threads(fn);
     return true;
   }
   LLVMOpcode opcode = LLVMGetInstructionOpcode(value);
@@ -148,9 +128,9 @@ bool ferry_dynamic_access_end(struct ferry_affine_context *affine, LLVMValueRef 
     if (term->atom_count != 1 ||
         !upper_bound(fn, term->atoms[0].value ? term->atoms[0].value : NULL, 0, &atom_bound)) {
       if (term->atom_count == 1 && term->atoms[0].kind == FERRY_ATOM_TID)
-        atom_bound = max_threads(fn) - 1;
+        atom_bound = ferry_max_block_threads(fn) - 1;
       else if (term->atom_count == 1 && term->atoms[0].kind == FERRY_ATOM_NTID)
-        atom_bound = max_threads(fn);
+        atom_bound = ferry_max_block_threads(fn);
       else
         return ferry_refuse(reason, reason_size, "an access to the extern __shared__ array has an "
                                                  "offset the pass cannot bound");

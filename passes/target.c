@@ -2,6 +2,7 @@
 
 #include "ferry.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,4 +59,37 @@ bool ferry_is_device_module(LLVMModuleRef module) {
   length = triple ? strlen(triple) : 0;
   return length >= 5 && strncmp(triple, "nvptx", 5) == 0 &&
          strstr(triple, "nvidia-cuda") != NULL;
+}
+
+unsigned ferry_thread_extents(LLVMValueRef fn, const char *key, unsigned long long extents[3]) {
+  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key,
+                                                             (unsigned)strlen(key));
+  if (!attribute)
+    return 0;
+  unsigned length, count = 0;
+  const char *text = LLVMGetStringAttributeValue(attribute, &length);
+  char copy[64];
+  snprintf(copy, sizeof copy, "%.*s", (int)length, text);
+  for (char *p = copy; *p && count < 3;) {
+    char *end;
+    extents[count] = strtoull(p, &end, 10);
+    if (end == p || extents[count] == 0)
+      return 0;
+    count++;
+    p = *end == ',' ? end + 1 : end;
+    if (*end && *end != ',')
+      return 0;
+  }
+  return count;
+}
+
+unsigned long long ferry_max_block_threads(LLVMValueRef fn) {
+  unsigned long long extents[3];
+  unsigned count = ferry_thread_extents(fn, "nvvm.reqntid", extents);
+  if (!count)
+    count = ferry_thread_extents(fn, "nvvm.maxntid", extents);
+  unsigned long long product = 1;
+  for (unsigned i = 0; i < count; i++)
+    product *= extents[i];
+  return count && product < 1024 ? product : 1024;
 }

@@ -22,4 +22,13 @@ bool ferry_target_has_bulk_copy(struct ferry_target target);
 
 bool ferry_is_kernel(LLVMValueRef fn);
 
+/* The extents of fn's "nvvm.reqntid" or "nvvm.maxntid" attribute (`key`;
+ * "256" or "32,8,1", from __launch_bounds__ and the like); returns how many
+ * were read, 0 when absent or malformed. */
+unsigned ferry_thread_extents(LLVMValueRef fn, const char *key, unsigned long long extents[3]);
+
+/* The most threads a block of fn may have: the product of its reqntid or
+ * maxntid extents, else the hardware's 1024. */
+unsigned long long ferry_max_block_threads(LLVMValueRef fn);
+
 #endif
