@@ -20,9 +20,9 @@ struct ferry_path_fact {
   int64_t value;
 };
 
-/* The atoms that equality tests on the way to `inst` fix, following
- * single-predecessor blocks up from inst's block. Returns how many were
- * found (at most FERRY_PATH_FACTS_MAX). */
+/* The atoms that equality tests on the way to `inst` fix: the edges into
+ * the blocks that dominate inst's block and have a single predecessor.
+ * Returns how many were found (at most FERRY_PATH_FACTS_MAX). */
 unsigned ferry_path_facts(struct ferry_affine_context *context, LLVMValueRef inst,
                           struct ferry_path_fact *facts);
 
