@@ -2,6 +2,7 @@
  * struct { ptr function, ptr string, ptr file, i32 line, ptr arguments }. */
 #include "kernel_options.h"
 
+#include "address_space.h"
 #include "bridge.h"
 
 #include <stdio.h>
@@ -9,15 +10,9 @@
 
 static const char prefix[] = "ferry:";
 
-static LLVMValueRef strip_casts(LLVMValueRef value) {
-  while (LLVMIsAConstantExpr(value) && LLVMGetNumOperands(value) > 0)
-    value = LLVMGetOperand(value, 0);
-  return value;
-}
-
 /* The text of a constant C string global (through casts), or NULL. */
 static const char *string_of(LLVMValueRef value, size_t *length) {
-  value = strip_casts(value);
+  value = ferry_strip_pointer(value);
   if (!LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
       !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
     return NULL;
@@ -36,7 +31,7 @@ bool ferry_kernel_option(LLVMValueRef fn, const char *name, char *value, size_t 
   size_t name_length = strlen(name);
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
     LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)i);
-    if (LLVMGetNumOperands(entry) < 2 || strip_casts(LLVMGetOperand(entry, 0)) != fn)
+    if (LLVMGetNumOperands(entry) < 2 || ferry_strip_pointer(LLVMGetOperand(entry, 0)) != fn)
       continue;
     size_t length;
     const char *text = string_of(LLVMGetOperand(entry, 1), &length);
@@ -63,7 +58,7 @@ void ferry_check_kernel_options(LLVMModuleRef module) {
     LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)i);
     if (LLVMGetNumOperands(entry) < 2)
       continue;
-    LLVMValueRef fn = strip_casts(LLVMGetOperand(entry, 0));
+    LLVMValueRef fn = ferry_strip_pointer(LLVMGetOperand(entry, 0));
     size_t length;
     const char *text = string_of(LLVMGetOperand(entry, 1), &length);
     if (!LLVMIsAFunction(fn) || !text || length < sizeof prefix - 1 ||

@@ -11,22 +11,6 @@
 
 enum { MAX_BLOCKS_WALKED = 16 };
 
-/* The only block that branches to `block`, or NULL when there are several
- * (or none): a block value's uses are the terminators that name it. */
-static LLVMBasicBlockRef single_predecessor(LLVMBasicBlockRef block) {
-  LLVMBasicBlockRef predecessor = NULL;
-  for (LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(block)); use; use = LLVMGetNextUse(use)) {
-    LLVMValueRef user = LLVMGetUser(use);
-    if (!LLVMIsAInstruction(user) || !LLVMIsATerminatorInst(user))
-      return NULL;
-    LLVMBasicBlockRef from = LLVMGetInstructionParent(user);
-    if (predecessor && predecessor != from)
-      return NULL;
-    predecessor = from;
-  }
-  return predecessor;
-}
-
 static bool is_thread_invariant(const struct ferry_atom *atom) {
   return atom->kind == FERRY_ATOM_TID || atom->kind == FERRY_ATOM_CTAID || atom->kind == FERRY_ATOM_NTID ||
          atom->kind == FERRY_ATOM_NCTAID;
@@ -90,8 +74,8 @@ unsigned ferry_path_facts(struct ferry_affine_context *context, LLVMValueRef ins
   unsigned count = 0;
   LLVMBasicBlockRef block = LLVMGetInstructionParent(inst);
   for (unsigned walked = 0; block && walked < MAX_BLOCKS_WALKED && count < FERRY_PATH_FACTS_MAX; walked++) {
-    LLVMBasicBlockRef predecessor = single_predecessor(block);
-    if (predecessor && edge_fact(context, predecessor, block, &facts[count]))
+    const struct ferry_vec *predecessors = ferry_block_predecessors(dominators, block);
+    if (predecessors->count == 1 && edge_fact(context, predecessors->items[0], block, &facts[count]))
       count++;
     block = ferry_immediate_dominator(dominators, block);
   }

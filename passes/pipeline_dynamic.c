@@ -4,6 +4,7 @@
 
 #include "bridge.h"
 #include "kernel_options.h"
+#include "memory.h"
 #include "target.h"
 #include "util.h"
 
@@ -40,13 +41,6 @@ static unsigned long long fill_below_top_bit(unsigned long long bound) {
   return bound;
 }
 
-static bool is_special_register(LLVMValueRef call, const char *prefix) {
-  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-  size_t length;
-  const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &length) : "";
-  return strncmp(name, prefix, strlen(prefix)) == 0;
-}
-
 /* An upper bound of an integer value read as unsigned, for the values an
  * index into a tile is made of: thread indices and block sizes, constants,
  * and what remainders, masks, shifts and non-wrapping sums make of them
@@ -59,15 +53,23 @@ static bool upper_bound(LLVMValueRef fn, LLVMValueRef value, unsigned depth, uns
   }
   if (depth > 8 || !LLVMIsAInstruction(value))
     return false;
-  if (is_special_register(value, "llvm.nvvm.read.ptx.sreg.tid.")) {
+  bool call = LLVMIsACallInst(value) != NULL;
+  if (call && ferry_calls_prefix(value, "llvm.nvvm.read.ptx.sreg.tid.")) {
     *bound = ferry_max_block_threads(fn) - 1;
     return true;
   }
-  if (is_special_register(value, "llvm.nvvm.read.ptx.sreg.ntid.")) {
+  if (call && ferry_calls_prefix(value, "llvm.nvvm.read.ptx.sreg.ntid.")) {
     *bound = ferry_max_block_threads(fn);
     return true;
   }
   LLVMOpcode opcode = LLVMGetInstructionOpcode(value);
+  switch (opcode) { /* those below; bound no operand of anything else */
+  case LLVMZExt: case LLVMTrunc: case LLVMSExt: case LLVMURem: case LLVMAnd: case LLVMOr:
+  case LLVMXor: case LLVMLShr: case LLVMAdd:
+    break;
+  default:
+    return false;
+  }
   bool has_left = LLVMGetNumOperands(value) >= 1 && upper_bound(fn, LLVMGetOperand(value, 0), depth + 1, &a);
   bool has_right = LLVMGetNumOperands(value) >= 2 && upper_bound(fn, LLVMGetOperand(value, 1), depth + 1, &b);
   switch (opcode) {
