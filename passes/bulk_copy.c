@@ -101,14 +101,12 @@ void ferry_emit_bulk_row(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValue
  * barrier, so that none arrives on it or waits on it uninitialised. */
 static void emit_initialisation(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef fn,
                                 LLVMValueRef mbarrier) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
   LLVMValueRef first = LLVMGetFirstInstruction(entry);
   while (LLVMIsAAllocaInst(first))
     first = LLVMGetNextInstruction(first);
-  LLVMBasicBlockRef rest = ferry_split_block_before(first, "ferry.bulk.ready");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(entry));
-  LLVMBasicBlockRef init = LLVMInsertBasicBlockInContext(context, rest, "ferry.bulk.init");
+  LLVMBasicBlockRef head, rest;
+  LLVMBasicBlockRef init = ferry_open_region(first, "ferry.bulk.init", "ferry.bulk.ready", &head, &rest);
 
   LLVMPositionBuilderAtEnd(builder, entry);
   LLVMSetCurrentDebugLocation2(builder, NULL);

@@ -39,17 +39,6 @@ static LLVMValueRef special_register(LLVMBuilderRef builder, LLVMModuleRef modul
   return LLVMBuildZExt(builder, value, LLVMInt64TypeInContext(LLVMGetModuleContext(module)), "");
 }
 
-/* Splits before `before` and returns a new empty block placed between the
- * head and the rest; the head ends in an unconditional branch to `*join`
- * (the rest) that the caller replaces. */
-static LLVMBasicBlockRef open_region(LLVMValueRef before, const char *name,
-                                     LLVMBasicBlockRef *head, LLVMBasicBlockRef *join) {
-  *head = LLVMGetInstructionParent(before);
-  *join = ferry_split_block_before(before, "ferry.join");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(*head));
-  return LLVMInsertBasicBlockInContext(LLVMGetTypeContext(LLVMTypeOf(before)), *join, name);
-}
-
 static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
                             LLVMValueRef destination, LLVMValueRef source, unsigned size) {
   LLVMValueRef args[2] = {
@@ -375,7 +364,7 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef 
     return;
   }
   LLVMBasicBlockRef head, join;
-  LLVMBasicBlockRef body = open_region(before, "ferry.copy", &head, &join);
+  LLVMBasicBlockRef body = ferry_open_region(before, "ferry.copy", "ferry.join", &head, &join);
   LLVMPositionBuilderAtEnd(builder, head);
   LLVMSetCurrentDebugLocation2(builder, location);
   if (guard)

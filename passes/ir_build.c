@@ -1,5 +1,7 @@
 #include "ir_build.h"
 
+#include "bridge.h"
+
 #include <string.h>
 
 LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
@@ -24,4 +26,12 @@ const char *ferry_cp_async_intrinsic(unsigned size) {
   case 8: return "llvm.nvvm.cp.async.ca.shared.global.8";
   default: return "llvm.nvvm.cp.async.cg.shared.global.16";
   }
+}
+
+LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const char *rest_name,
+                                    LLVMBasicBlockRef *head, LLVMBasicBlockRef *rest) {
+  *head = LLVMGetInstructionParent(before);
+  *rest = ferry_split_block_before(before, rest_name);
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(*head));
+  return LLVMInsertBasicBlockInContext(LLVMGetTypeContext(LLVMTypeOf(before)), *rest, name);
 }

@@ -16,4 +16,11 @@ LLVMValueRef ferry_pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer
 /* The name of cp.async of `size` bytes (4, 8 or 16): .ca below 16, .cg at 16. */
 const char *ferry_cp_async_intrinsic(unsigned size);
 
+/* Splits the block of `before` there and returns a new empty block named
+ * `name` placed between the two halves: *head (the old block, left without
+ * a terminator for the caller to write) and *rest (`before` onwards, named
+ * `rest_name`). */
+LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const char *rest_name,
+                                    LLVMBasicBlockRef *head, LLVMBasicBlockRef *rest);
+
 #endif

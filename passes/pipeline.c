@@ -214,11 +214,9 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
       needed += p->stages * p->rings[r].stage_bytes;
   if (!needed)
     return;
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMBasicBlockRef head = LLVMGetInstructionParent(p->preheader_branch);
-  LLVMBasicBlockRef rest = ferry_split_block_before(p->preheader_branch, "ferry.dynamic.enough");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
-  LLVMBasicBlockRef too_small = LLVMInsertBasicBlockInContext(context, rest, "ferry.dynamic.too_small");
+  LLVMBasicBlockRef head, rest;
+  LLVMBasicBlockRef too_small = ferry_open_region(p->preheader_branch, "ferry.dynamic.too_small",
+                                                  "ferry.dynamic.enough", &head, &rest);
   LLVMPositionBuilderAtEnd(builder, head);
   LLVMValueRef launched =
       ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0);
