@@ -140,10 +140,8 @@ struct wait_site {
 static void open_wait_site(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef mbarrier,
                            struct wait_site *site) {
   LLVMContextRef context = LLVMGetModuleContext(module);
-  site->head = LLVMGetInstructionParent(site->barrier);
-  site->rest = ferry_split_block_before(site->barrier, "ferry.bulk.waited");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(site->head));
-  LLVMBasicBlockRef arrive = LLVMInsertBasicBlockInContext(context, site->rest, "ferry.bulk.arrive");
+  LLVMBasicBlockRef arrive =
+      ferry_open_region(site->barrier, "ferry.bulk.arrive", "ferry.bulk.waited", &site->head, &site->rest);
   site->wait = LLVMInsertBasicBlockInContext(context, site->rest, "ferry.bulk.wait");
 
   LLVMPositionBuilderAtEnd(builder, site->head);
