@@ -5,6 +5,7 @@
  * functions) is UNKNOWN, and callers must then refuse. */
 #include "address_space.h"
 
+#include "ir_build.h"
 #include "memory.h"
 #include "target.h"
 
@@ -45,14 +46,7 @@ static unsigned pointer_addrspace(LLVMValueRef pointer) {
 
 /* The operand a pointer-forwarding value is derived from, or NULL. */
 static LLVMValueRef forwarded_pointer(LLVMValueRef value) {
-  LLVMOpcode opcode;
-  if (LLVMIsAInstruction(value))
-    opcode = LLVMGetInstructionOpcode(value);
-  else if (LLVMIsAConstantExpr(value))
-    opcode = LLVMGetConstOpcode(value);
-  else
-    return NULL;
-  switch (opcode) {
+  switch (ferry_opcode_of(value)) {
   case LLVMGetElementPtr:
   case LLVMBitCast:
   case LLVMAddrSpaceCast:

@@ -11,20 +11,11 @@
  * bits (their offsets wrap at a width the 64-bit sum does not see), and
  * offsets that would take more terms than a form holds. */
 #include "affine.h"
+#include "ir_build.h"
 
 #include <llvm-c/Target.h>
 
 enum { MAX_STRIPPED = 64, OFFSET_WIDTH = 64 };
-
-static bool opcode_of(LLVMValueRef value, LLVMOpcode *opcode) {
-  if (LLVMIsAInstruction(value))
-    *opcode = LLVMGetInstructionOpcode(value);
-  else if (LLVMIsAConstantExpr(value))
-    *opcode = LLVMGetConstOpcode(value);
-  else
-    return false;
-  return true;
-}
 
 static bool allocation_size(LLVMTargetDataRef layout, LLVMTypeRef type, int64_t *size) {
   if (LLVMGetTypeKind(type) == LLVMScalableVectorTypeKind || !LLVMTypeIsSized(type))
@@ -95,7 +86,7 @@ bool ferry_affine_address(struct ferry_affine_context *context, LLVMValueRef poi
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
   *byte_offset = (struct ferry_affine){.width = OFFSET_WIDTH};
   LLVMOpcode opcode;
-  for (int stripped = 0; stripped < MAX_STRIPPED && opcode_of(pointer, &opcode); stripped++) {
+  for (int stripped = 0; stripped < MAX_STRIPPED && (opcode = ferry_opcode_of(pointer)); stripped++) {
     if (opcode == LLVMGetElementPtr) {
       struct ferry_affine step;
       if (!gep_offset(context, layout, pointer, &step) ||

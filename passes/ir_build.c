@@ -35,3 +35,11 @@ LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(*head));
   return LLVMInsertBasicBlockInContext(LLVMGetTypeContext(LLVMTypeOf(before)), *rest, name);
 }
+
+LLVMOpcode ferry_opcode_of(LLVMValueRef value) {
+  if (LLVMIsAInstruction(value))
+    return LLVMGetInstructionOpcode(value);
+  if (LLVMIsAConstantExpr(value))
+    return LLVMGetConstOpcode(value);
+  return (LLVMOpcode)0;
+}

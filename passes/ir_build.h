@@ -1,8 +1,12 @@
-/* Small IR-building helpers shared by the rewriting passes. */
+/* Small IR helpers shared by the passes: building, and reading opcodes. */
 #ifndef FERRY_PASSES_IR_BUILD_H
 #define FERRY_PASSES_IR_BUILD_H
 
 #include <llvm-c/Core.h>
+
+/* The opcode of an instruction or constant expression; 0 for any other
+ * value (no opcode is 0). */
+LLVMOpcode ferry_opcode_of(LLVMValueRef value);
 
 /* Calls a non-overloaded intrinsic by name at the builder's position. */
 LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,

@@ -5,6 +5,8 @@
  * correctness. */
 #include "lower_facts.h"
 
+#include "ir_build.h"
+
 #include <llvm-c/Target.h>
 
 enum { MAX_DEPTH = 16 };
@@ -29,21 +31,13 @@ bool ferry_constant_value(LLVMValueRef value, uint64_t *result) {
   return true;
 }
 
-static LLVMOpcode opcode_of(LLVMValueRef value) {
-  if (LLVMIsAInstruction(value))
-    return LLVMGetInstructionOpcode(value);
-  if (LLVMIsAConstantExpr(value))
-    return LLVMGetConstOpcode(value);
-  return (LLVMOpcode)0;
-}
-
 static unsigned multiple(LLVMValueRef value, int depth) {
   uint64_t constant;
   if (ferry_constant_value(value, &constant))
     return lowest_power_of_two(constant);
   if (depth > MAX_DEPTH)
     return 1;
-  LLVMOpcode opcode = opcode_of(value);
+  LLVMOpcode opcode = ferry_opcode_of(value);
   switch (opcode) {
   case LLVMZExt:
   case LLVMSExt:
@@ -127,7 +121,7 @@ static unsigned pointer_alignment(LLVMTargetDataRef layout, LLVMValueRef pointer
     return capped(LLVMGetAlignment(pointer) ? LLVMGetAlignment(pointer) : 1);
   if (LLVMIsAArgument(pointer))
     return parameter_alignment(pointer);
-  switch (opcode_of(pointer)) {
+  switch (ferry_opcode_of(pointer)) {
   case LLVMBitCast:
   case LLVMAddrSpaceCast:
     return pointer_alignment(layout, LLVMGetOperand(pointer, 0), depth + 1);

@@ -63,7 +63,7 @@ static LLVMValueRef rebase(LLVMBuilderRef builder, LLVMValueRef value, LLVMValue
   if (value == buffer)
     return base;
   LLVMValueRef from = rebase(builder, LLVMGetOperand(value, 0), buffer, base);
-  switch (pipeline_opcode_of(value)) {
+  switch (ferry_opcode_of(value)) {
   case LLVMGetElementPtr: {
     unsigned count = (unsigned)LLVMGetNumOperands(value) - 1;
     LLVMValueRef indices[16];

@@ -3,6 +3,7 @@
 #ifndef FERRY_PASSES_PIPELINE_PLAN_H
 #define FERRY_PASSES_PIPELINE_PLAN_H
 
+#include "ir_build.h"
 #include "pipeline.h"
 #include "util.h"
 
@@ -66,16 +67,8 @@ static inline bool pipeline_in_loop(const struct ferry_loop *loop, LLVMValueRef 
          ferry_loop_contains(loop, LLVMGetInstructionParent(value));
 }
 
-static inline LLVMOpcode pipeline_opcode_of(LLVMValueRef value) {
-  if (LLVMIsAInstruction(value))
-    return LLVMGetInstructionOpcode(value);
-  if (LLVMIsAConstantExpr(value))
-    return LLVMGetConstOpcode(value);
-  return 0;
-}
-
 static inline bool pipeline_forwards_pointer(LLVMValueRef value) {
-  LLVMOpcode opcode = pipeline_opcode_of(value);
+  LLVMOpcode opcode = ferry_opcode_of(value);
   return opcode == LLVMGetElementPtr || opcode == LLVMAddrSpaceCast || opcode == LLVMBitCast;
 }
 
