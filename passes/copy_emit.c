@@ -54,7 +54,9 @@ static void emit_plain_copy(LLVMBuilderRef builder, LLVMContextRef context,
   LLVMTypeRef element = LLVMIntTypeInContext(context, 8 * form->size);
   LLVMValueRef value = LLVMBuildLoad2(builder, element, source, "");
   LLVMSetAlignment(value, form->align);
-  LLVMSetAlignment(LLVMBuildStore(builder, value, destination), form->align);
+  LLVMValueRef store = LLVMBuildStore(builder, value, destination);
+  LLVMSetAlignment(store, form->align);
+  ferry_mark_as_written(store); /* the fallback: never converted itself */
 }
 
 /* The chunk this thread issues in the linear form, from the special

@@ -13,6 +13,7 @@
 #include "path_facts.h"
 
 #include "address_space.h"
+#include "ir_build.h"
 #include "memory.h"
 
 #include <stdarg.h>
@@ -272,7 +273,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                            char *reason, size_t reason_size) {
   *site = (struct ferry_copy_site){.affine = affine};
   unsigned align = 1;
-  if (!match_copy(inst, layout, site, &align))
+  if (!match_copy(inst, layout, site, &align) || ferry_is_marked_as_written(inst))
     return FERRY_COPY_NOT_A_COPY;
   site->align = align;
 

@@ -3,6 +3,7 @@
 #define FERRY_PASSES_IR_BUILD_H
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 
 /* The opcode of an instruction or constant expression; 0 for any other
  * value (no opcode is 0). */
@@ -26,5 +27,11 @@ const char *ferry_cp_async_intrinsic(unsigned size);
  * `rest_name`). */
 LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const char *rest_name,
                                     LLVMBasicBlockRef *head, LLVMBasicBlockRef *rest);
+
+/* Marks a plain load or store ferry wrote itself (the fallback of a
+ * run-time check, a loop kept as written beside its pipelined version):
+ * no pass of ferry's takes it for a copy to convert. */
+void ferry_mark_as_written(LLVMValueRef inst);
+bool ferry_is_marked_as_written(LLVMValueRef inst);
 
 #endif

@@ -60,8 +60,10 @@ const NamedTransform EarlyTransforms[] = {
 };
 
 // Run once the optimizer is done (the IR is then in its final, simplified
-// form).
+// form): the pipeliner first takes the copy loops it can pipeline, then
+// ferry-async-copy converts the copies left.
 const NamedTransform Transforms[] = {
+    {"ferry-pipeline", ferry_pipeline_run},
     {"ferry-async-copy", ferry_async_copy_run},
 };
 

@@ -6,7 +6,7 @@
 ; iteration i+7 is rebuilt from b + 7 and is what the row no-wrap check
 ; tests; the fallback copies iteration i+7's element into the issue slot.
 ;
-; RUN: %opt -ferry-stages=8 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -1,7 +1,7 @@
 ; -ferry-stages=2, 4 or 8 sets the stage count of a pipelined loop, here
 ; one whose 1 KiB tile would get 8 stages by itself.
 ;
-; RUN: %opt -ferry-stages=2 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=2 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.2.ll 2>%t.2.remarks
 ; RUN: FileCheck --check-prefix=S2 %s < %t.2.ll
 ; RUN: FileCheck --check-prefix=S2-REMARK %s < %t.2.remarks
@@ -12,7 +12,7 @@
 ; RUN: FileCheck --check-prefix=S2-PTX %s < %t.2.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.2.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-stages=4 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=4 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.4.ll 2>%t.4.remarks
 ; RUN: FileCheck --check-prefix=S4 %s < %t.4.ll
 ; RUN: FileCheck --check-prefix=S4-REMARK %s < %t.4.remarks
@@ -23,7 +23,7 @@
 ; RUN: FileCheck --check-prefix=S4-PTX %s < %t.4.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.4.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-stages=8 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.8.ll 2>%t.8.remarks
 ; RUN: FileCheck --check-prefix=S8 %s < %t.8.ll
 ; RUN: FileCheck --check-prefix=S8-REMARK %s < %t.8.remarks

@@ -9,7 +9,7 @@
 ;   for (unsigned b = 0; b <= n; b++)     { tile[t] = in[b * 256 + t]; ... }
 ;   for (unsigned b = 0; b < n; b += 2)   { tile[t] = in[b * 256 + t]; ... }
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -137,9 +137,11 @@ exit:
 ; CHECK-NOT:     cp.async
 ; CHECK:         ret void
 
+; ferry-pipeline says why of both loops, then ferry-async-copy converts
+; their copies one stage at a time.
 ; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the loop's trip count has a form not handled
-; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: the copy loop is not pipelined: the loop's trip count has a form not handled
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NOT:  remark:
 

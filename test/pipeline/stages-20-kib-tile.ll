@@ -6,7 +6,7 @@
 ; limit, which 40 KiB meets. Asked for -ferry-stages=4 (80 KiB), the count
 ; is halved until the ring fits that limit: 2 stages.
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck --check-prefix=AUTO %s < %t.ll
 ; RUN: FileCheck --check-prefix=AUTO-REMARK %s < %t.remarks
@@ -17,7 +17,7 @@
 ; RUN: FileCheck --check-prefix=AUTO-PTX %s < %t.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-stages=2 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=2 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.2.ll 2>%t.2.remarks
 ; RUN: FileCheck --check-prefix=FORCE2 %s < %t.2.ll
 ; RUN: FileCheck --check-prefix=FORCE2-REMARK %s < %t.2.remarks
@@ -28,7 +28,7 @@
 ; RUN: FileCheck --check-prefix=FORCE2-PTX %s < %t.2.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.2.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-stages=4 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=4 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.4.ll 2>%t.4.remarks
 ; RUN: FileCheck --check-prefix=FORCE4 %s < %t.4.ll
 ; RUN: FileCheck --check-prefix=FORCE4-REMARK %s < %t.4.remarks

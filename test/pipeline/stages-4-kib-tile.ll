@@ -2,7 +2,7 @@
 ; whose ring stays within 16 KiB of shared memory. A 4 KiB tile
 ; (int tile[1024]) gets 4 stages: 16 KiB (8 would take 32 KiB).
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck --check-prefix=S4 %s < %t.ll
 ; RUN: FileCheck --check-prefix=S4-REMARK %s < %t.remarks

@@ -1,7 +1,7 @@
 ; Stage count, chosen automatically: an 8 KiB tile (int tile[2048]) gets
 ; 2 stages, a 16 KiB ring: the most within the 16 KiB budget.
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck --check-prefix=S2 %s < %t.ll
 ; RUN: FileCheck --check-prefix=S2-REMARK %s < %t.remarks

@@ -3,7 +3,7 @@
 ; remark saying which counts work, and the loop's copy is converted without
 ; pipelining.
 ;
-; RUN: %opt -ferry-stages=3 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=3 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.3.ll 2>%t.3.remarks
 ; RUN: FileCheck --check-prefix=S3 %s < %t.3.ll
 ; RUN: FileCheck --check-prefix=S3-REMARK %s < %t.3.remarks
@@ -14,7 +14,7 @@
 ; RUN: FileCheck --check-prefix=S3-PTX %s < %t.3.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.3.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-stages=32 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=32 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.32.ll 2>%t.32.remarks
 ; RUN: FileCheck --check-prefix=S32 %s < %t.32.ll
 ; RUN: FileCheck --check-prefix=S32-REMARK %s < %t.32.remarks

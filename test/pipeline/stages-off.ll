@@ -2,7 +2,7 @@
 ; (cp.async, then commit + wait_group 0 before the consumer barrier), the
 ; tile stays, and an analysis remark says why the loop was not pipelined.
 ;
-; RUN: %opt -ferry-stages=1 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=1 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck --check-prefix=OFF %s < %t.ll
 ; RUN: FileCheck --check-prefix=OFF-REMARK %s < %t.remarks

@@ -3,7 +3,7 @@
 ; with its own 4 KiB tile, each get the 4 stages (16 KiB) a lone kernel
 ; would, whatever else the module holds.
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -S %s -o %t.ll 2>%t.remarks
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.sm80.ptx

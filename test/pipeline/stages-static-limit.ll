@@ -5,7 +5,7 @@
 ;   __shared__ int table[11264];   // 44 KiB, filled elsewhere
 ;   ... acc += (tile[t] + table[t]) * 3 + tile[t ^ 1]; ...
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck --check-prefix=LIMIT %s < %t.ll
 ; RUN: FileCheck --check-prefix=LIMIT-REMARK %s < %t.remarks

@@ -7,7 +7,7 @@
 ;   for (int b = start; b < n; b++)      { tile[t] = in[b * 256 + t]; ... }
 ;   for (unsigned b = start; b < n; b++) { ... }
 ;
-; RUN: %opt -ferry-stages=8 -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

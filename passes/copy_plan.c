@@ -1,0 +1,169 @@
+/* Planning the copies of a function (copy_plan.h): legality, the cost
+ * model, then the form. Functions below sm_80, and functions that already
+ * issue asynchronous copies of their own or run inline assembly that may
+ * touch memory, plan nothing: their own accounting must not be disturbed. */
+#include "copy_plan.h"
+
+#include "bridge.h"
+#include "memory.h"
+#include "target.h"
+
+#include <llvm-c/Target.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *ferry_article(unsigned size) { return size == 8 ? "an" : "a"; }
+
+struct ferry_copy_form ferry_planned_form(const struct ferry_planned_copy *plan) {
+  return (struct ferry_copy_form){
+      .size = plan->site.size,
+      .align = plan->site.align,
+      .collective = plan->collective,
+      .row_stride = plan->form.row_stride,
+      .source_index = plan->form.source_index,
+      .source_index_signed = plan->form.source_index_signed,
+      .linear = plan->form.linear,
+      .source_rows_aligned = plan->form.source_rows_aligned,
+      .destination_rows_aligned = plan->form.destination_rows_aligned,
+  };
+}
+
+/* Code that already manages asynchronous copies or hides its memory
+ * operations in assembly: a wait_group 0 of ours would change its meaning
+ * or its speed in ways we cannot see. The copies ferry-pipeline issued are
+ * ours (it refuses such functions too, so they are the only ones). */
+static const char *function_refusal(LLVMValueRef fn) {
+  static const char pipelined[] = FERRY_PIPELINED_ATTRIBUTE;
+  bool ours = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, pipelined,
+                                            sizeof pipelined - 1) != NULL;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (!LLVMIsACallInst(inst))
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(inst);
+      if (LLVMIsAInlineAsm(callee) &&
+          (LLVMGetInlineAsmHasSideEffects(callee) || !ferry_call_is_memory_free(inst)))
+        return "the function contains inline assembly that may access memory";
+      if (!ours && (ferry_calls_prefix(inst, "llvm.nvvm.cp.async") ||
+                    ferry_calls_prefix(inst, "llvm.nvvm.mbarrier")))
+        return "the function already issues asynchronous copies";
+    }
+  return NULL;
+}
+
+static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
+                          struct ferry_target target) {
+  char message[FERRY_MESSAGE_SIZE];
+  char sm[16] = "an unknown GPU";
+  if (target.sm)
+    snprintf(sm, sizeof sm, "sm_%u%s", target.sm, target.arch_specific ? "a" : "");
+  if (target.sm >= 80)
+    snprintf(message, sizeof message,
+             "not converted: cp.async needs PTX ISA 7.0; the function targets ptx%u",
+             target.ptx);
+  else
+    snprintf(message, sizeof message,
+             "not converted: cp.async needs sm_80 or newer; the function targets %s", sm);
+  ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
+}
+
+/* Chooses the block-collective form when it applies, else the per-thread
+ * one; returns NULL (having said why, when `report`) when neither can move
+ * the copy. */
+static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
+                                            const struct ferry_copy_site *site, bool report) {
+  struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
+  plan->site = *site;
+  char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
+  enum ferry_collective_mode mode = ferry_option_collective();
+  if (mode == FERRY_COLLECTIVE_NEVER)
+    snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
+  else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0])
+    return plan; /* per-thread cp.async: as fast or faster where it applies */
+  else if (site->size < 16)
+    plan->collective = ferry_match_collective(affine, site, &plan->form, not_collective,
+                                              sizeof not_collective);
+  if (plan->collective)
+    return plan;
+  if (site->per_thread_refusal[0]) {
+    if (report) {
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message, "%s; the block-collective form does not apply: %s",
+               site->per_thread_refusal, not_collective);
+      ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
+    }
+    free(plan);
+    return NULL;
+  }
+  if (site->size < 16 && report) {
+    char message[FERRY_MESSAGE_SIZE];
+    snprintf(message, sizeof message, "per-thread cp.async: the block-collective form "
+             "does not apply: %s", not_collective);
+    ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
+  }
+  return plan;
+}
+
+void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
+                       enum ferry_plan_purpose purpose, struct ferry_vec *plans) {
+  bool report = purpose == FERRY_PLAN_SINGLE_STAGE;
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  struct ferry_target target = ferry_function_target(fn);
+  const char *refusal = function_refusal(fn);
+  bool told_function = false;
+
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      struct ferry_copy_site site;
+      char reason[FERRY_REASON_SIZE];
+      enum ferry_copy_verdict verdict =
+          ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason);
+      if (verdict == FERRY_COPY_NOT_A_COPY) {
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      if (!ferry_target_has_cp_async(target) || refusal) {
+        if (report && !told_function) {
+          if (refusal) {
+            char message[FERRY_MESSAGE_SIZE];
+            snprintf(message, sizeof message, "not converted: %s", refusal);
+            ferry_remark(FERRY_REMARK_MISSED, inst, "FunctionRefused", message);
+          } else {
+            remark_target(fn, &site, target);
+          }
+          told_function = true;
+        }
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      if (verdict == FERRY_COPY_REFUSED) {
+        if (report)
+          ferry_remark(FERRY_REMARK_MISSED, inst, "CopyRefused", reason);
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      if (!ferry_copy_pays(&site, reason, sizeof reason)) {
+        if (report)
+          ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      struct ferry_planned_copy *plan = plan_copy(affine, &site, report);
+      if (plan)
+        ferry_vec_push(plans, plan);
+      else
+        ferry_copy_site_free(&site);
+    }
+}
+
+void ferry_free_planned_copies(struct ferry_vec *plans) {
+  for (size_t i = 0; i < plans->count; i++) {
+    struct ferry_planned_copy *plan = plans->items[i];
+    ferry_copy_site_free(&plan->site);
+    free(plan);
+  }
+  ferry_vec_free(plans);
+}

@@ -1,0 +1,54 @@
+/* The plan the two automatic passes share: every copy of a function
+ * analysed (copy_site.c), weighed (cost_model.c) and given a form
+ * (per-thread or block-collective), before anything is rewritten.
+ * ferry-pipeline (pipeline_pass.c) runs first and takes the copies of the
+ * loops it software-pipelines; ferry-async-copy (async_copy.c) converts
+ * the copies left. */
+#ifndef FERRY_PASSES_COPY_PLAN_H
+#define FERRY_PASSES_COPY_PLAN_H
+
+#include "affine.h"
+#include "collective_copy.h"
+#include "copy_emit.h"
+#include "copy_site.h"
+#include "cost_model.h"
+#include "util.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+/* What will become of one legal copy. */
+struct ferry_planned_copy {
+  struct ferry_copy_site site;
+  bool collective;
+  struct ferry_collective_form form;
+  bool pipelined;
+  enum ferry_bulk_choice bulk; /* sm_90: cp.async.bulk rows (cost_model.h) */
+  unsigned long long bulk_row_bytes; /* the row's bytes when known, else 0 */
+};
+
+/* Which pass plans: the pipeliner says nothing of the copies it leaves
+ * (ferry-async-copy, which plans them again, does). */
+enum ferry_plan_purpose {
+  FERRY_PLAN_RINGS,        /* ferry-pipeline */
+  FERRY_PLAN_SINGLE_STAGE, /* ferry-async-copy: reports every refusal */
+};
+
+/* The string attribute ferry-pipeline puts on a function it rewrote: the
+ * asynchronous copies there are its own, and are no reason for
+ * ferry-async-copy to leave the function alone. */
+#define FERRY_PIPELINED_ATTRIBUTE "ferry-pipelined"
+
+/* Plans every copy of fn that may be converted into `plans` (struct
+ * ferry_planned_copy *); with FERRY_PLAN_SINGLE_STAGE, every other copy
+ * gets a remark saying why it stays. */
+void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
+                       enum ferry_plan_purpose purpose, struct ferry_vec *plans);
+void ferry_free_planned_copies(struct ferry_vec *plans);
+
+struct ferry_copy_form ferry_planned_form(const struct ferry_planned_copy *plan);
+
+/* "an 8-byte", "a 4-byte". */
+const char *ferry_article(unsigned size);
+
+#endif

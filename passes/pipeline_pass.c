@@ -1,0 +1,109 @@
+/* ferry-pipeline: copy loops become S-stage rings of asynchronous copies.
+ *
+ * Plans the copies of each function as ferry-async-copy would (copy_plan.h)
+ * and, for every innermost loop holding some, asks pipeline.c whether the
+ * loop is shaped copy(i) -> barrier -> compute on shared -> barrier and can
+ * be pipelined. Where it can, the loop's copies are converted and issued
+ * S-1 iterations ahead into a ring of shared buffers, with commit +
+ * wait_group S-1 before the barrier; the function is marked
+ * FERRY_PIPELINED_ATTRIBUTE. Where it cannot, an -Rpass-analysis remark
+ * says why and the copies are left for ferry-async-copy, which runs next
+ * and converts what is left one stage at a time. -ferry-stages=1 (or
+ * annotate("ferry:stages=1")) turns pipelining off. */
+#include "bridge.h"
+#include "copy_plan.h"
+#include "ferry.h"
+#include "names.h"
+#include "pipeline.h"
+
+#include <stdio.h>
+
+/* Checks the loop of each group of planned copies (the copies of one
+ * innermost loop); every check is made before any rewrite. */
+static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *affine,
+                           struct ferry_vec *plans, struct ferry_vec *pipelines) {
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
+    const struct ferry_loop *loop = ferry_loop_at(loops, l);
+    struct ferry_pipeline_copy copies[16];
+    struct ferry_planned_copy *members[16];
+    size_t count = 0;
+    bool too_many = false;
+    for (size_t i = 0; i < plans->count; i++) {
+      struct ferry_planned_copy *plan = plans->items[i];
+      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
+        continue;
+      if (count == 16) {
+        too_many = true;
+        break;
+      }
+      members[count] = plan;
+      copies[count++] = (struct ferry_pipeline_copy){&plan->site, ferry_planned_form(plan)};
+    }
+    if (!count || too_many)
+      continue;
+    char reason[FERRY_REASON_SIZE];
+    struct ferry_pipeline *pipeline =
+        ferry_pipeline_check(module, affine, loop, copies, count, reason, sizeof reason);
+    char message[FERRY_MESSAGE_SIZE];
+    if (!pipeline) {
+      snprintf(message, sizeof message, "the copy loop is not pipelined: %s", reason);
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
+      continue;
+    }
+    for (size_t i = 0; i < count; i++) {
+      const struct ferry_planned_copy *member = members[i];
+      snprintf(message, sizeof message,
+               "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
+               "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
+               "of shared buffers and waits only for its own (%u stages: %s)",
+               ferry_article(member->site.size), member->site.size,
+               member->collective ? "16-byte cp.async.cg chunks of the block"
+                                  : (member->site.size == 16 ? "cp.async.cg" : "cp.async.ca"),
+               ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
+               ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline));
+      ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
+    }
+    ferry_vec_push(pipelines, pipeline);
+  }
+}
+
+static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
+  struct ferry_vec plans = {0}, pipelines = {0};
+  ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
+  if (plans.count)
+    plan_pipelines(module, affine, &plans, &pipelines);
+  for (size_t i = 0; i < pipelines.count; i++) {
+    struct ferry_pipeline *pipeline = pipelines.items[i];
+    LLVMValueRef barrier = ferry_pipeline_barrier(pipeline);
+    unsigned pending = ferry_pipeline_stages(pipeline) - 1;
+    ferry_pipeline_apply(module, builder, pipeline);
+    ferry_emit_commit_and_wait(module, builder, barrier, pending);
+  }
+  bool changed = pipelines.count > 0;
+  if (changed) {
+    static const char name[] = FERRY_PIPELINED_ATTRIBUTE;
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(LLVMGetModuleContext(module), name,
+                                                      sizeof name - 1, "", 0));
+  }
+  ferry_free_planned_copies(&plans);
+  ferry_vec_free(&pipelines);
+  if (affine)
+    ferry_affine_context_free(affine);
+  return changed;
+}
+
+bool ferry_pipeline_run(LLVMModuleRef module) {
+  if (!ferry_is_device_module(module))
+    return false;
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
+  bool changed = false;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn))
+      changed |= pipeline_function(module, fn, builder);
+  LLVMDisposeBuilder(builder);
+  ferry_names_invalidate();
+  return changed;
+}
