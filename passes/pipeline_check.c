@@ -205,6 +205,22 @@ static bool loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, in
   return true;
 }
 
+/* The prologue computes each copy's destination before the loop (its
+ * pointer chain rebuilt on a ring slot): every index on the chain must
+ * already be known there. */
+static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef pointer) {
+  for (int depth = 0; pipeline_forwards_pointer(pointer); depth++) {
+    if (depth > 32)
+      return false;
+    unsigned operands = (unsigned)LLVMGetNumOperands(pointer);
+    for (unsigned i = 1; i < operands; i++)
+      if (pipeline_in_loop(loop, LLVMGetOperand(pointer, i)))
+        return false;
+    pointer = LLVMGetOperand(pointer, 0);
+  }
+  return true;
+}
+
 /* A header phi of `loop` that adds the same loop-invariant value each
  * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
  * outside], [phi + step, inside]. Its value k iterations on is
@@ -500,6 +516,11 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     if (!loop_invariant(loop, site->destination, 0)) {
       ok = ferry_refuse(reason, reason_size,
                         "the copy's destination changes from one iteration to the next");
+      break;
+    }
+    if (!computed_before_loop(loop, site->destination)) {
+      ok = ferry_refuse(reason, reason_size, "the copy's destination is computed inside the "
+                                             "loop, where the prologue cannot reach it");
       break;
     }
     ok = collect_cone(p, loops, loop, site->source, 0, reason, reason_size);
