@@ -23,13 +23,15 @@
 #include "names.h"
 #include "target.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <string.h>
 
 /* Replaces the copy with its converted form; bulk rows complete on
  * `mbarrier`. */
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
-                         const struct ferry_planned_copy *plan, LLVMValueRef mbarrier) {
+                         struct ferry_emit_cache *cache, const struct ferry_planned_copy *plan,
+                         LLVMValueRef mbarrier) {
   const struct ferry_copy_site *site = &plan->site;
   struct ferry_copy_form form = ferry_planned_form(plan);
   if (plan->bulk != FERRY_BULK_NO) {
@@ -38,7 +40,8 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   if (plan->form.raise_alignment)
     LLVMSetAlignment(plan->form.raise_alignment, 16);
-  ferry_emit_copy(module, builder, site->store, site->destination, site->source, &form, NULL);
+  ferry_emit_copy(module, builder, cache, site->store, site->destination, site->source, &form,
+                  NULL);
   LLVMInstructionEraseFromParent(site->store);
   if (site->load)
     LLVMInstructionEraseFromParent(site->load);
@@ -116,6 +119,7 @@ static void plan_bulk(struct ferry_affine_context *affine, struct ferry_vec *pla
 }
 
 static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+  LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0};
   ferry_plan_copies(fn, affine, FERRY_PLAN_SINGLE_STAGE, &plans);
@@ -127,6 +131,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
   LLVMValueRef mbarrier = NULL;
+  struct ferry_emit_cache *cache = ferry_emit_cache_create();
   for (size_t i = 0; i < plans.count; i++) {
     struct ferry_planned_copy *plan = plans.items[i];
     remark_conversion(plan);
@@ -139,8 +144,9 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
       if (plan->bulk != FERRY_BULK_NO)
         ferry_vec_push_unique(&bulk_waits, barrier);
     }
-    convert_copy(module, builder, plan, mbarrier);
+    convert_copy(module, builder, cache, plan, mbarrier);
   }
+  ferry_emit_cache_free(cache);
   for (size_t i = 0; i < waits.count; i++)
     ferry_emit_commit_and_wait(module, builder, waits.items[i], 0);
   if (mbarrier)

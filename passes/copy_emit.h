@@ -6,6 +6,7 @@
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct ferry_copy_form {
@@ -32,14 +33,57 @@ struct ferry_copy_form {
   unsigned bulk_min_bytes;
 };
 
+/* Values the copies of a function share (the chunk each thread issues),
+ * made once: one cache serves any number of functions and copies. */
+struct ferry_emit_cache;
+struct ferry_emit_cache *ferry_emit_cache_create(void);
+void ferry_emit_cache_free(struct ferry_emit_cache *cache);
+
 /* Emits, before `before`, the copy of this thread's element from `source`
  * (a global pointer) to `destination` (a shared pointer): a per-thread
  * cp.async, or the collective form (a uniform alignment check choosing
  * 16-byte chunks or a plain load and store). When `guard` is not NULL the
  * copy happens only where it is true. May split the block of `before`. */
-void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef before,
-                     LLVMValueRef destination, LLVMValueRef source,
+void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_emit_cache *cache,
+                     LLVMValueRef before, LLVMValueRef destination, LLVMValueRef source,
                      const struct ferry_copy_form *form, LLVMValueRef guard);
+
+/* The unchecked form (copy_emit.c, a versioned ring: pipeline_version.c).
+ * A thread's chunk lies at a byte offset from row 0's first element that
+ * is the same in every iteration and slot: computed once, at the builder's
+ * position (before the loop), from the copy's destination and source there
+ * (i64 values; pass: to the thread's next chunk, rows_per_pass rows on). */
+struct ferry_chunk_offsets {
+  LLVMValueRef destination, source;
+  LLVMValueRef destination_pass, source_pass;
+};
+struct ferry_chunk_offsets ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilderRef builder,
+                                               struct ferry_emit_cache *cache,
+                                               LLVMValueRef destination, LLVMValueRef source,
+                                               const struct ferry_copy_form *form);
+
+/* `pointer` (an address of the copy, as this thread computes it) as
+ * thread (0, 0) computes it, in `space`, plus `offset` bytes: with a
+ * ferry_chunk_offsets offset, the address of this thread's chunk. */
+LLVMValueRef ferry_chunk_address(LLVMBuilderRef builder, LLVMValueRef pointer, unsigned space,
+                                 LLVMValueRef offset);
+
+/* One copy's first chunk for this thread in this iteration and slot, and
+ * the bytes to its next (ferry_chunk_offsets' passes). */
+struct ferry_chunk {
+  LLVMValueRef destination, source;
+  LLVMValueRef destination_pass, source_pass;
+};
+
+enum { FERRY_MAX_GROUPED_COPIES = 8 };
+
+/* Emits, before `before`, the chunks of `count` (at most
+ * FERRY_MAX_GROUPED_COPIES) unchecked copies of one geometry (the size and
+ * rows of `form`) in one loop. May split the block of `before`. */
+void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
+                                 struct ferry_emit_cache *cache, LLVMValueRef before,
+                                 const struct ferry_chunk *chunks, size_t count,
+                                 const struct ferry_copy_form *form);
 
 /* cp.async.commit_group; cp.async.wait_group pending; before `before`. */
 void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,

@@ -71,22 +71,29 @@ static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
 
 /* Chooses the block-collective form when it applies, else the per-thread
  * one; returns NULL (having said why, when `report`) when neither can move
- * the copy. */
+ * the copy. A copy of heavy reuse takes the collective form or nothing
+ * (cost_model.h). */
 static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
-                                            const struct ferry_copy_site *site, bool report) {
+                                            const struct ferry_copy_site *site, bool report,
+                                            bool reuse_heavy) {
   struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
   plan->site = *site;
+  plan->reuse_heavy = reuse_heavy;
   char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
   enum ferry_collective_mode mode = ferry_option_collective();
   if (mode == FERRY_COLLECTIVE_NEVER)
     snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
-  else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0])
+  else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0] && !reuse_heavy)
     return plan; /* per-thread cp.async: as fast or faster where it applies */
   else if (site->size < 16)
     plan->collective = ferry_match_collective(affine, site, &plan->form, not_collective,
                                               sizeof not_collective);
   if (plan->collective)
     return plan;
+  if (reuse_heavy) { /* ferry-async-copy reports the cost model's verdict */
+    free(plan);
+    return NULL;
+  }
   if (site->per_thread_refusal[0]) {
     if (report) {
       char message[FERRY_MESSAGE_SIZE];
@@ -145,13 +152,13 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
         ferry_copy_site_free(&site);
         continue;
       }
-      if (!ferry_copy_pays(&site, reason, sizeof reason)) {
-        if (report)
-          ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
+      enum ferry_payoff payoff = ferry_copy_payoff(&site, reason, sizeof reason);
+      if (payoff != FERRY_PAYS && purpose == FERRY_PLAN_SINGLE_STAGE) {
+        ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
         ferry_copy_site_free(&site);
         continue;
       }
-      struct ferry_planned_copy *plan = plan_copy(affine, &site, report);
+      struct ferry_planned_copy *plan = plan_copy(affine, &site, report, payoff != FERRY_PAYS);
       if (plan)
         ferry_vec_push(plans, plan);
       else

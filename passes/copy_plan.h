@@ -22,7 +22,7 @@ struct ferry_planned_copy {
   struct ferry_copy_site site;
   bool collective;
   struct ferry_collective_form form;
-  bool pipelined;
+  bool reuse_heavy; /* pays only in a chunked ring (cost_model.h) */
   enum ferry_bulk_choice bulk; /* sm_90: cp.async.bulk rows (cost_model.h) */
   unsigned long long bulk_row_bytes; /* the row's bytes when known, else 0 */
 };

@@ -72,9 +72,10 @@ static unsigned long long most_from(struct reuse_count *count, LLVMValueRef inst
   return here;
 }
 
-bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t reason_size) {
+enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site, char *reason,
+                                    size_t reason_size) {
   if (!ferry_option_cost_model())
-    return true;
+    return FERRY_PAYS;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(site->store));
   struct ferry_loops *loops = ferry_loops_compute(fn);
   bool pays = true;
@@ -94,20 +95,22 @@ bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t re
       snprintf(reason, reason_size,
                "not converted: cost model: a loop reads the destination buffer after "
                "the barrier (shared-memory-bound compute, as in a tiled matrix "
-               "product, where a single-stage asynchronous copy measured slower; "
-               "-ferry-cost-model=false converts anyway)");
+               "product, where a single-stage asynchronous copy measured slower and only a "
+               "pipelined ring of 16-byte chunks pays; -ferry-cost-model=false converts "
+               "anyway)");
       pays = false;
     } else if (reuse >= FERRY_REUSE_LIMIT) {
       snprintf(reason, reason_size,
                "not converted: cost model: each thread reads %llu times as many bytes of "
                "the destination buffer as it copies, after the barrier (shared-memory-bound "
                "compute, as in a tiled matrix product, where a single-stage asynchronous "
-               "copy measured slower; -ferry-cost-model=false converts anyway)", reuse);
+               "copy measured slower and only a pipelined ring of 16-byte chunks pays; "
+               "-ferry-cost-model=false converts anyway)", reuse);
       pays = false;
     }
   }
   ferry_loops_free(loops);
-  return pays;
+  return pays ? FERRY_PAYS : FERRY_PAYS_IN_CHUNKED_RING_ONLY;
 }
 
 enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_facts *facts,

@@ -5,9 +5,15 @@
  * streaming copy-and-compute loop, but at 0.88x (16x16 tiles) and 0.94x
  * (32x32) in a tiled SGEMM, whose compute reads each shared element many
  * times: such a kernel is bound by shared-memory traffic and already hides
- * global latency through occupancy. The rule: a copy whose block reads the
- * destination buffer heavily between the consumer barrier and the next one
- * is left alone. */
+ * global latency through occupancy. Pipelined per-thread copies measured
+ * no better (0.89x with 8 stages of 16x16 tiles, 0.96x with 2 of 32x32).
+ * What does pay there is a ring of 16-byte chunks that a check before the
+ * loop frees of per-row checks (pipeline_version.c), which costs the
+ * compute no more than the copies of the hand-written kernels it matches.
+ * The rule: a copy whose block reads the destination buffer heavily
+ * between the consumer barrier and the next one pays only as such a ring;
+ * ferry-pipeline makes one where it can, and the copy is otherwise left
+ * alone. */
 #ifndef FERRY_PASSES_COST_MODEL_H
 #define FERRY_PASSES_COST_MODEL_H
 
@@ -22,9 +28,16 @@
  * alone; a loop reading the buffer there counts as more. */
 enum { FERRY_REUSE_LIMIT = 8 };
 
-/* Whether converting the copy is predicted not to slow the kernel; if not,
- * reason says why (for a remark). */
-bool ferry_copy_pays(const struct ferry_copy_site *site, char *reason, size_t reason_size);
+enum ferry_payoff {
+  FERRY_PAYS,
+  /* Heavy reuse: only 16-byte chunks of a ring checked once before the
+   * loop pay; reason says why (for the remark of a copy left alone). */
+  FERRY_PAYS_IN_CHUNKED_RING_ONLY,
+};
+
+/* Whether converting the copy is predicted not to slow the kernel. */
+enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site, char *reason,
+                                    size_t reason_size);
 
 /* Bulk or chunks, for a block-collective copy on sm_90 that is not
  * pipelined (a row is blockDim.x * size contiguous bytes):

@@ -35,12 +35,17 @@
 #include "copy_emit.h"
 #include "ir_build.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
 const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
+bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
+const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *p) {
+  return p->versioned ? "" : p->version_refusal;
+}
 
 void ferry_pipeline_free(struct ferry_pipeline *p) {
   if (!p)
@@ -49,6 +54,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
     free(p->rebased.items[i]);
   ferry_vec_free(&p->rebased);
   ferry_vec_free(&p->chains);
+  ferry_vec_free(&p->loop_blocks);
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
   ferry_map_free(&p->step_values);
@@ -56,13 +62,11 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   free(p);
 }
 
-/* `value` (a pointer into `buffer`, through GEPs and casts) with the buffer
- * replaced by `base`, built at the builder's position. */
-static LLVMValueRef rebase(LLVMBuilderRef builder, LLVMValueRef value, LLVMValueRef buffer,
-                           LLVMValueRef base) {
+LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
+                                   LLVMValueRef buffer, LLVMValueRef base) {
   if (value == buffer)
     return base;
-  LLVMValueRef from = rebase(builder, LLVMGetOperand(value, 0), buffer, base);
+  LLVMValueRef from = ferry_pipeline_rebase(builder, LLVMGetOperand(value, 0), buffer, base);
   switch (ferry_opcode_of(value)) {
   case LLVMGetElementPtr: {
     unsigned count = (unsigned)LLVMGetNumOperands(value) - 1;
@@ -82,12 +86,9 @@ static LLVMValueRef rebase(LLVMBuilderRef builder, LLVMValueRef value, LLVMValue
   }
 }
 
-/* `value`, a source address or part of one, as iteration i+distance
- * computes it (prologue: i = 0, so induction variables start from their
- * start values); cloned at the builder's position. */
-static LLVMValueRef value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
-                             LLVMValueRef value, unsigned distance, bool prologue,
-                             struct ferry_map *made) {
+LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                     LLVMValueRef value, unsigned distance, bool prologue,
+                                     struct ferry_map *made) {
   intptr_t known;
   if (!ferry_map_get(&p->cone, value, NULL))
     return value;
@@ -120,12 +121,38 @@ static LLVMValueRef value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
     result = LLVMInstructionClone(value);
     unsigned operands = (unsigned)LLVMGetNumOperands(value);
     for (unsigned i = 0; i < operands; i++)
-      LLVMSetOperand(result, i, value_at(p, builder, LLVMGetOperand(value, i), distance,
+      LLVMSetOperand(result, i, ferry_pipeline_value_at(p, builder, LLVMGetOperand(value, i), distance,
                                          prologue, made));
     LLVMInsertIntoBuilder(builder, result);
   }
   ferry_map_put(made, value, (intptr_t)result);
   return result;
+}
+
+LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
+                                           LLVMBuilderRef builder) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(p->bound)));
+  LLVMValueRef zero = LLVMConstInt(i64, 0, false), one = LLVMConstInt(i64, 1, false);
+  if (p->continue_while == LLVMIntNE) /* counting by 1 up to bound, modulo 2^width */
+    return LLVMBuildZExt(builder,
+                         LLVMBuildSub(builder, LLVMBuildSub(builder, p->bound, p->iv_start, ""),
+                                      LLVMConstInt(LLVMTypeOf(p->bound), 1, false), ""),
+                         i64, "ferry.last");
+  bool is_signed = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntSLE;
+  LLVMValueRef bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
+                                 : LLVMBuildZExt(builder, p->bound, i64, "");
+  LLVMValueRef start = is_signed ? LLVMBuildSExt(builder, p->iv_start, i64, "")
+                                 : LLVMBuildZExt(builder, p->iv_start, i64, "");
+  LLVMValueRef difference = LLVMBuildSub(builder, bound, start, "");
+  /* iv.next = start + (k+1)*step continues while < bound (<= bound): the
+   * last k is floor((difference - 1) / step) (floor(difference / step)),
+   * and 0 when the bound is passed already (the loop runs once). */
+  bool strict = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntULT;
+  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
+  LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
+  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)p->step, false);
+  return LLVMBuildSelect(builder, reaches, LLVMBuildSDiv(builder, reach, step, ""), zero,
+                         "ferry.last");
 }
 
 /* Whether iteration i+distance runs, given the counter's value at i: its
@@ -180,26 +207,131 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
                        "ferry.slot");
 }
 
-static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_pipeline *p,
-                        size_t c, LLVMValueRef anchor, LLVMValueRef destination_base,
-                        unsigned distance, bool prologue, LLVMValueRef guard) {
-  const struct ferry_copy_site *site = p->copies[c].site;
-  struct ring *ring = &p->rings[p->ring_of_copy[c]];
-  struct ferry_map made = {0};
-  LLVMPositionBuilderBefore(builder, anchor);
-  LLVMValueRef source = value_at(p, builder, site->source, distance, prologue, &made);
-  LLVMValueRef destination = rebase(builder, site->destination, ring->buffer, destination_base);
-  struct ferry_copy_form form = p->copies[c].form;
-  /* The proof that destination rows are aligned was made for the array;
-   * a slot of the ring keeps it only if the slots lie a multiple of 16
-   * bytes apart from a 16-byte aligned ring (a dynamic ring's base
-   * alignment is the launch's, unknown here). */
-  if (ring->dynamic || ring->stage_bytes % 16 != 0)
-    form.destination_rows_aligned = false;
-  if (form.source_index)
-    form.source_index = value_at(p, builder, form.source_index, distance, prologue, &made);
-  ferry_map_free(&made);
-  ferry_emit_copy(module, builder, anchor, destination, source, &form, guard);
+/* The iteration `distance` ahead (from the loop's start when `prologue`)
+ * issues every copy at `anchor`, into slot `slot_index` of each ring, when
+ * `guard` (NULL: always) holds: one region for them all. Copies whose
+ * chunks need no check (a versioned loop) and share their geometry issue
+ * in one loop (copy_emit.h). */
+static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
+                        struct ferry_emit_cache *cache, struct ferry_pipeline *p, LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
+                        bool prologue, LLVMValueRef guard) {
+  LLVMValueRef before = anchor;
+  if (guard) {
+    LLVMBasicBlockRef head, join;
+    LLVMBasicBlockRef body = ferry_open_region(anchor, "ferry.issue", "ferry.issued", &head, &join);
+    LLVMPositionBuilderAtEnd(builder, head);
+    LLVMBuildCondBr(builder, guard, body, join);
+    LLVMPositionBuilderAtEnd(builder, body);
+    before = LLVMBuildBr(builder, join);
+  }
+  LLVMValueRef destinations[MAX_COPIES], sources[MAX_COPIES];
+  struct ferry_copy_form forms[MAX_COPIES];
+  LLVMPositionBuilderBefore(builder, before);
+  LLVMValueRef bases[MAX_COPIES];
+  for (size_t r = 0; r < p->ring_count; r++)
+    bases[r] = slot(builder, &p->rings[r], p->stages, slot_index);
+  for (size_t c = 0; c < p->count; c++) {
+    const struct ferry_copy_site *site = p->copies[c].site;
+    const struct ring *ring = &p->rings[p->ring_of_copy[c]];
+    struct ferry_map made = {0};
+    sources[c] = ferry_pipeline_value_at(p, builder, site->source, distance, prologue, &made);
+    destinations[c] =
+        ferry_pipeline_rebase(builder, site->destination, ring->buffer, bases[p->ring_of_copy[c]]);
+    forms[c] = p->copies[c].form;
+    /* The proof that destination rows are aligned was made for the array;
+     * a slot of the ring keeps it only if the slots lie a multiple of 16
+     * bytes apart from a 16-byte aligned ring (a dynamic ring's base
+     * alignment is the launch's, unknown here). */
+    if (ring->dynamic || ring->stage_bytes % 16 != 0)
+      forms[c].destination_rows_aligned = false;
+    if (forms[c].source_index)
+      forms[c].source_index =
+          ferry_pipeline_value_at(p, builder, forms[c].source_index, distance, prologue, &made);
+    ferry_map_free(&made);
+  }
+  /* A versioned ring's chunks need no check: those of one geometry issue
+   * in one loop. */
+  bool issued[MAX_COPIES] = {0};
+  for (size_t c = 0; c < p->count; c++) {
+    if (issued[c])
+      continue;
+    if (!forms[c].collective || !p->versioned) {
+      ferry_emit_copy(module, builder, cache, before, destinations[c], sources[c], &forms[c],
+                      NULL);
+      continue;
+    }
+    struct ferry_chunk group[MAX_COPIES];
+    size_t count = 0;
+    for (size_t d = c; d < p->count; d++)
+      if (!issued[d] && forms[d].collective && forms[d].size == forms[c].size &&
+          (forms[d].row_stride > 0) == (forms[c].row_stride > 0)) {
+        const struct ferry_chunk_offsets *offsets = &p->chunk_offsets[d];
+        group[count++] = (struct ferry_chunk){
+            .destination = ferry_chunk_address(builder, destinations[d], FERRY_ADDRSPACE_SHARED,
+                                               offsets->destination),
+            .source = !prologue && p->source_chunks[d]
+                          ? p->source_chunks[d]
+                          : ferry_chunk_address(builder, sources[d], FERRY_ADDRSPACE_GLOBAL,
+                                                offsets->source),
+            .destination_pass = offsets->destination_pass,
+            .source_pass = offsets->source_pass,
+        };
+        issued[d] = true;
+      }
+    ferry_emit_unchecked_chunks(module, builder, cache, before, group, count, &forms[c]);
+  }
+}
+
+/* Arithmetic without side effects (the replaced copies' address
+ * computations, the counters only they used). */
+static bool is_pure(LLVMValueRef inst) {
+  switch (LLVMGetInstructionOpcode(inst)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+  case LLVMGetElementPtr: case LLVMAddrSpaceCast: case LLVMBitCast: case LLVMPtrToInt:
+  case LLVMICmp: case LLVMSelect: case LLVMFreeze: case LLVMPHI:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* What the copies the ring replaced computed and nothing uses now: their
+ * addresses, and counters that now only count themselves (a phi and its
+ * increment using each other alone), which would otherwise take registers
+ * in every iteration (the backend keeps such a cycle). The iteration
+ * counter stays. */
+static void remove_dead_arithmetic(LLVMValueRef fn, LLVMValueRef iteration) {
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(fn); block;
+         block = LLVMGetNextBasicBlock(block)) {
+      LLVMValueRef inst = LLVMGetFirstInstruction(block);
+      while (inst) {
+        LLVMValueRef next = LLVMGetNextInstruction(inst);
+        LLVMUseRef use = LLVMGetFirstUse(inst);
+        if (inst != iteration && is_pure(inst)) {
+          if (!use) {
+            LLVMInstructionEraseFromParent(inst);
+            erased = true;
+          } else if (LLVMIsAPHINode(inst) && !LLVMGetNextUse(use)) {
+            LLVMValueRef step = LLVMGetUser(use);
+            LLVMUseRef step_use = LLVMGetFirstUse(step);
+            if (step != inst && is_pure(step) && step_use && !LLVMGetNextUse(step_use) &&
+                LLVMGetUser(step_use) == inst) {
+              if (next == step)
+                next = LLVMGetNextInstruction(next);
+              LLVMReplaceAllUsesWith(inst, LLVMGetPoison(LLVMTypeOf(inst)));
+              LLVMInstructionEraseFromParent(step);
+              LLVMInstructionEraseFromParent(inst);
+              erased = true;
+            }
+          }
+        }
+        inst = next;
+      }
+    }
+  }
 }
 
 /* A dynamic ring trusts the kernel's hint: a launch with less dynamic
@@ -229,10 +361,13 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
 }
 
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
-                          struct ferry_pipeline *p) {
+                          struct ferry_emit_cache *cache, struct ferry_pipeline *p) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
   unsigned stages = p->stages;
+  /* What is built here belongs to the loop's first copy (the builder's
+   * location may still be another function's). */
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   check_dynamic_size(module, builder, p); /* may split the preheader: first */
   LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->preheader_branch);
   LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->latch_branch);
@@ -251,6 +386,67 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMSetLinkage(ring->ring, LLVMInternalLinkage);
     LLVMSetAlignment(ring->ring, ring->align > 16 ? ring->align : 16);
   }
+  /* A counter of 32 bits or less: which iterations run is told by the
+   * index of the last one (as unsigned, at most 2^32 - 1), against this
+   * iteration's. */
+  LLVMValueRef last = NULL;
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) <= 32) {
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    last = ferry_pipeline_last_iteration(p, builder);
+  }
+  if (p->versioned) { /* the check needs the rings; the clone reads them */
+    ferry_pipeline_version(p, module, builder, last);
+    preheader = LLVMGetInstructionParent(p->preheader_branch);
+  }
+  LLVMValueRef last32 = NULL;
+  if (last) {
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    last32 = LLVMBuildTrunc(builder, last, i32, "ferry.last.iteration");
+  }
+  /* The versioned ring's chunk offsets, from iteration 0 and slot 0: the
+   * same in every iteration and slot (copy_emit.h). */
+  for (size_t c = 0; p->versioned && c < p->count; c++) {
+    const struct ferry_copy_site *site = p->copies[c].site;
+    const struct ring *ring = &p->rings[p->ring_of_copy[c]];
+    if (!p->copies[c].form.collective)
+      continue;
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    struct ferry_map made = {0};
+    LLVMValueRef source = ferry_pipeline_value_at(p, builder, site->source, 0, true, &made);
+    ferry_map_free(&made);
+    LLVMValueRef destination =
+        ferry_pipeline_rebase(builder, site->destination, ring->buffer, slot(builder, ring, stages, LLVMConstInt(i32, 0, false)));
+    p->chunk_offsets[c] =
+        ferry_chunk_offsets(module, builder, cache, destination, source, &p->copies[c].form);
+  }
+  /* Where a source is exactly affine in the iteration, the loop steps the
+   * address of the thread's chunk (that of iteration i+S-1 in iteration i)
+   * by the difference between two iterations' addresses. */
+  LLVMValueRef source_starts[MAX_COPIES] = {0}, source_steps[MAX_COPIES] = {0};
+  for (size_t c = 0; p->versioned && c < p->count; c++) {
+    if (!p->copies[c].form.collective || !p->source_streams[c])
+      continue;
+    LLVMValueRef source = p->copies[c].site->source;
+    LLVMValueRef at[3];
+    unsigned iterations[3] = {stages - 1, 0, 1};
+    for (int k = 0; k < 3; k++) {
+      struct ferry_map made = {0};
+      LLVMPositionBuilderBefore(builder, p->preheader_branch);
+      at[k] = ferry_chunk_address(
+          builder, ferry_pipeline_value_at(p, builder, source, iterations[k], true, &made),
+          FERRY_ADDRSPACE_GLOBAL, k ? LLVMConstInt(LLVMInt64TypeInContext(context), 0, false)
+                                    : p->chunk_offsets[c].source);
+      ferry_map_free(&made);
+    }
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+    source_starts[c] = at[0];
+    /* Iteration 1 need not run: frozen, and unused then. */
+    source_steps[c] = LLVMBuildFreeze(
+        builder,
+        LLVMBuildSub(builder, LLVMBuildPtrToInt(builder, at[2], i64, ""),
+                     LLVMBuildPtrToInt(builder, at[1], i64, ""), ""),
+        "ferry.chunk.source.step");
+  }
 
   /* The iteration counter and this iteration's slots. */
   LLVMPositionBuilder(builder, p->header, LLVMGetFirstInstruction(p->header));
@@ -260,15 +456,34 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef incoming[2] = {LLVMConstInt(i32, 0, false), next};
   LLVMBasicBlockRef from[2] = {preheader, latch};
   LLVMAddIncoming(iteration, incoming, from, 2);
+  for (size_t c = 0; c < p->count; c++) {
+    if (!source_starts[c])
+      continue;
+    LLVMPositionBuilder(builder, p->header, LLVMGetFirstInstruction(p->header));
+    p->source_chunks[c] = LLVMBuildPhi(builder, LLVMTypeOf(source_starts[c]), "ferry.chunk.source");
+    LLVMPositionBuilderBefore(builder, p->latch_branch);
+    LLVMValueRef values[2] = {
+        source_starts[c],
+        LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), p->source_chunks[c],
+                      &source_steps[c], 1, ""),
+    };
+    LLVMAddIncoming(p->source_chunks[c], values, from, 2);
+  }
   LLVMPositionBuilderBefore(builder, first_non_phi(p->header));
   LLVMValueRef mask = LLVMConstInt(i32, stages - 1, false);
   LLVMValueRef compute_index = LLVMBuildAnd(builder, iteration, mask, "ferry.slot.compute");
   LLVMValueRef issue_index = LLVMBuildAnd(
       builder, LLVMBuildAdd(builder, iteration, mask, ""), mask, "ferry.slot.issue");
-  for (size_t r = 0; r < p->ring_count; r++) {
+  for (size_t r = 0; r < p->ring_count; r++)
     p->rings[r].compute_slot = slot(builder, &p->rings[r], stages, compute_index);
-    p->rings[r].issue_slot = slot(builder, &p->rings[r], stages, issue_index);
-  }
+  /* Iteration i issues the copies of iteration i+S-1 here, at its top: the
+   * barrier that ended iteration i-1 freed their slot, and nothing in the
+   * loop writes their sources. */
+  LLVMValueRef ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
+                                              LLVMBuildSub(builder, last32, iteration, ""),
+                                              mask, "ferry.runs")
+                              : runs_ahead(p, builder, p->iv, stages - 1);
+  LLVMValueRef issue_at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : issue_index);
 
   /* The compute reads this iteration's slot. */
   for (size_t i = 0; i < p->rebased.count; i++) {
@@ -276,17 +491,14 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     const struct ring *ring = &p->rings[use->ring];
     LLVMPositionBuilderBefore(builder, use->load);
     LLVMSetOperand(use->load, 0,
-                   rebase(builder, LLVMGetOperand(use->load, 0), ring->buffer,
+                   ferry_pipeline_rebase(builder, LLVMGetOperand(use->load, 0), ring->buffer,
                           ring->compute_slot));
   }
 
-  /* Each iteration issues the copy of iteration i+S-1. */
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
+  issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1, false, ahead);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
-    LLVMPositionBuilderBefore(builder, site->store);
-    LLVMValueRef guard = runs_ahead(p, builder, p->iv, stages - 1);
-    issue_stage(module, builder, p, c, site->store, p->rings[p->ring_of_copy[c]].issue_slot,
-                stages - 1, false, guard);
     LLVMInstructionEraseFromParent(site->store);
     if (site->load)
       LLVMInstructionEraseFromParent(site->load);
@@ -294,13 +506,14 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
 
   /* The prologue fills slots 0..S-2, one commit group per stage. */
   for (unsigned k = 0; k + 1 < stages; k++) {
-    for (size_t c = 0; c < p->count; c++) {
-      LLVMPositionBuilderBefore(builder, p->preheader_branch);
-      LLVMValueRef guard = k ? runs_ahead(p, builder, p->iv_start, k) : NULL;
-      LLVMValueRef base = slot(builder, &p->rings[p->ring_of_copy[c]], stages,
-                               LLVMConstInt(i32, k, false));
-      issue_stage(module, builder, p, c, p->preheader_branch, base, k, true, guard);
-    }
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    LLVMValueRef guard = NULL;
+    if (k)
+      guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
+                                     "ferry.runs")
+                     : runs_ahead(p, builder, p->iv_start, k);
+    issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
+                true, guard);
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
   }
@@ -322,6 +535,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
       }
     }
   }
+  remove_dead_arithmetic(LLVMGetBasicBlockParent(p->header), iteration);
   for (size_t r = 0; r < p->ring_count; r++)
     ferry_erase_global_if_unused(p->rings[r].buffer);
   ferry_pipeline_free(p);

@@ -17,6 +17,10 @@
 struct ferry_pipeline_copy {
   const struct ferry_copy_site *site;
   struct ferry_copy_form form;
+  /* The cost model found the compute reading the copied bytes many times
+   * (cost_model.h): the copy pays only as 16-byte chunks of a ring
+   * checked once before the loop (pipeline_version.c). */
+  bool reuse_heavy;
 };
 
 struct ferry_pipeline; /* a checked plan: everything the rewrite needs */
@@ -32,6 +36,11 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
 /* Why that many stages, for the remark: what asked for them or bound them. */
 const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *pipeline);
+/* Whether the loop is versioned (pipeline_version.c): one check before it
+ * chooses the ring, with its chunks unchecked, or the loop as written. */
+bool ferry_pipeline_versioned(const struct ferry_pipeline *pipeline);
+/* Why a ring of block-collective copies is not versioned, or "". */
+const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *pipeline);
 /* The consumer barrier before which each iteration waits (for S-1 pending). */
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
 
@@ -39,7 +48,7 @@ LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
  * original copies; frees the plan. The caller puts commit + wait_group S-1
  * before ferry_pipeline_barrier. */
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
-                          struct ferry_pipeline *pipeline);
+                          struct ferry_emit_cache *cache, struct ferry_pipeline *pipeline);
 void ferry_pipeline_free(struct ferry_pipeline *pipeline);
 
 #endif

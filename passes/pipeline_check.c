@@ -353,6 +353,26 @@ static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, si
   return true;
 }
 
+/* The most threads a block of fn can have while it runs the loop: its
+ * launch bounds, and a block-collective copy's tile elements (each thread
+ * copies its own); `why` says which bound it. */
+static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, LLVMValueRef fn,
+                                                const char **why) {
+  unsigned long long threads = ferry_max_block_threads(fn);
+  *why = threads < 1024 ? "its launch bounds" : "the hardware's limit";
+  for (size_t c = 0; c < p->count; c++) {
+    const struct ring *ring = &p->rings[p->ring_of_copy[c]];
+    if (!p->copies[c].form.collective || ring->dynamic)
+      continue;
+    unsigned long long elements = ring->stage_bytes / p->copies[c].form.size;
+    if (elements < threads) {
+      threads = elements;
+      *why = "one per element of its tile";
+    }
+  }
+  return threads ? threads : 1;
+}
+
 /* S: as many stages as asked for (or AUTO_STAGES), halved until the ring
  * fits the budget of a ring chosen by default, the share of an SM's shared
  * memory that __launch_bounds__' minimum blocks leave each block, and the
@@ -368,7 +388,7 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
     *(p->rings[r].dynamic ? &dynamic_per_stage : &per_stage) += p->rings[r].stage_bytes;
   unsigned long long others = static_shared_bytes(module, layout, p);
   unsigned long long allowance = launch_bound_allowance(fn);
-  unsigned requested;
+  unsigned requested = 0;
   char source[64];
   if (!requested_stages(fn, &requested, source, sizeof source, reason, size))
     return false;
@@ -376,6 +396,29 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
     return ferry_refuse(reason, size, "pipelining is off (%s)", source);
 
   unsigned stages = requested ? requested : AUTO_STAGES;
+  unsigned long long ring_budget = RING_BUDGET;
+  char heavy_reason[256] = "";
+  if (p->reuse_heavy && !requested) {
+    /* See REUSE_STAGES_MANY_BLOCKS: the stages follow the blocks a
+     * multiprocessor holds, and each may have its share of its shared
+     * memory. */
+    const char *why;
+    unsigned long long threads = block_threads_at_most(p, fn, &why);
+    unsigned long long blocks = SM_THREADS / threads;
+    stages = blocks >= REUSE_MANY_BLOCKS ? REUSE_STAGES_MANY_BLOCKS : REUSE_STAGES_FEW_BLOCKS;
+    unsigned long long share = sm_shared_capacity(ferry_function_target(fn)) / (blocks ? blocks : 1);
+    ring_budget = share > BLOCK_RESERVE + others ? share - BLOCK_RESERVE - others : per_stage * 2;
+    if (blocks >= REUSE_MANY_BLOCKS)
+      snprintf(heavy_reason, sizeof heavy_reason,
+               "the compute reads the copied bytes many times, and a block has at most %llu "
+               "threads (%s): with %llu or more blocks a multiprocessor, one tile in flight per "
+               "block hides the copy", threads, why, blocks);
+    else
+      snprintf(heavy_reason, sizeof heavy_reason,
+               "the compute reads the copied bytes many times, and a block may have %llu threads "
+               "(%s): with as few as %llu blocks a multiprocessor, each keeps %u tiles in flight",
+               threads, why, blocks, stages - 1);
+  }
   const char *bound = NULL; /* what the next larger S would exceed */
   unsigned long long bound_bytes = 0;
   for (; stages >= 2; stages /= 2) {
@@ -388,9 +431,10 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
     } else if (!requested && allowance && others + stages * per_stage > allowance) {
       bound = "the shared memory __launch_bounds__' minimum blocks per SM leave each block";
       bound_bytes = allowance;
-    } else if (!requested && stages * per_stage > RING_BUDGET) {
-      bound = "the budget of a ring chosen by default";
-      bound_bytes = RING_BUDGET;
+    } else if (!requested && stages * per_stage > ring_budget) {
+      bound = p->reuse_heavy ? "each block's share of a multiprocessor's shared memory"
+                             : "the budget of a ring chosen by default";
+      bound_bytes = ring_budget;
     } else {
       break;
     }
@@ -413,6 +457,8 @@ static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *
              "%u stages of %llu bytes%s would exceed %s (%llu bytes)", stages * 2,
              per_stage + dynamic_per_stage,
              others ? " and the kernel's other shared arrays" : "", bound, bound_bytes);
+  else if (p->reuse_heavy)
+    snprintf(p->stage_reason, sizeof p->stage_reason, "%s", heavy_reason);
   else
     snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
   return true;
@@ -465,8 +511,10 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   bool ok = count <= MAX_COPIES;
   if (!ok)
     ferry_refuse(reason, reason_size, "more than %d copies in the loop", MAX_COPIES);
-  for (size_t c = 0; ok && c < count; c++)
+  for (size_t c = 0; ok && c < count; c++) {
     p->copies[p->count++] = copies[c];
+    p->reuse_heavy |= copies[c].reuse_heavy;
+  }
   ok = ok && check_trip(p, loops, loop, reason, reason_size);
 
   for (size_t c = 0; ok && c < count; c++) {
@@ -553,6 +601,17 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                       "the loop may write the source (mark the pointers __restrict__ "
                       "if they never overlap)");
     }
+  /* A copy of heavy reuse pays only in a ring checked once before the
+   * loop (cost_model.h). */
+  if (ok) {
+    char *why = p->version_refusal;
+    bool versioned = ferry_pipeline_plan_version(p, affine, loop, why, sizeof p->version_refusal);
+    if (p->reuse_heavy && !versioned)
+      ok = ferry_refuse(reason, reason_size,
+                        "the compute reads the copied bytes many times (cost model): only a "
+                        "ring of 16-byte chunks checked once before the loop pays there, and %s",
+                        why[0] ? why : "a copy has no block-collective form");
+  }
   ok = ok && choose_stages(p, module, reason, reason_size);
   if (!ok) {
     ferry_pipeline_free(p);

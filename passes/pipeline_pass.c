@@ -16,6 +16,7 @@
 #include "names.h"
 #include "pipeline.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 
 /* Checks the loop of each group of planned copies (the copies of one
@@ -38,7 +39,8 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
         break;
       }
       members[count] = plan;
-      copies[count++] = (struct ferry_pipeline_copy){&plan->site, ferry_planned_form(plan)};
+      copies[count++] =
+          (struct ferry_pipeline_copy){&plan->site, ferry_planned_form(plan), plan->reuse_heavy};
     }
     if (!count || too_many)
       continue;
@@ -56,31 +58,45 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
                "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
-               "of shared buffers and waits only for its own (%u stages: %s)",
+               "of shared buffers and waits only for its own (%u stages: %s)%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block"
                                   : (member->site.size == 16 ? "cp.async.cg" : "cp.async.ca"),
                ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
-               ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline));
+               ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline),
+               ferry_pipeline_versioned(pipeline)
+                   ? "; one check before the loop finds every row's addresses fit for 16-byte "
+                     "chunks in every iteration, else the loop runs as written"
+                   : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
+    }
+    if (ferry_pipeline_version_refusal(pipeline)[0]) {
+      snprintf(message, sizeof message,
+               "the ring checks every row of its block-collective copies in every iteration "
+               "(the original copy as the fallback), not once before the loop: %s",
+               ferry_pipeline_version_refusal(pipeline));
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotVersioned", message);
     }
     ferry_vec_push(pipelines, pipeline);
   }
 }
 
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+  LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0}, pipelines = {0};
   ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
+  struct ferry_emit_cache *cache = ferry_emit_cache_create();
   for (size_t i = 0; i < pipelines.count; i++) {
     struct ferry_pipeline *pipeline = pipelines.items[i];
     LLVMValueRef barrier = ferry_pipeline_barrier(pipeline);
     unsigned pending = ferry_pipeline_stages(pipeline) - 1;
-    ferry_pipeline_apply(module, builder, pipeline);
+    ferry_pipeline_apply(module, builder, cache, pipeline);
     ferry_emit_commit_and_wait(module, builder, barrier, pending);
   }
+  ferry_emit_cache_free(cache);
   bool changed = pipelines.count > 0;
   if (changed) {
     static const char name[] = FERRY_PIPELINED_ATTRIBUTE;

@@ -16,6 +16,20 @@
 enum { MAX_COPIES = 8, AUTO_STAGES = 16, MAX_STAGES = 16, RING_BUDGET = 16 * 1024,
        STATIC_LIMIT = 48 * 1024, BLOCK_RESERVE = 1024 };
 
+/* Stages of a ring whose compute reads the copied bytes many times
+ * (cost_model.h). Such a loop is bound by shared-memory traffic; with
+ * many blocks on a multiprocessor, one tile in flight per block while one
+ * is computed on hides the copy, and more stages only take shared memory;
+ * with few, each block needs more in flight. Measured on an H100 (tiled
+ * SGEMM, 4096^3): 16x16 tiles (256 threads, 8 blocks per SM) 14.40 ms
+ * with 2 stages, 14.48 with 4; 32x32 tiles (1024 threads, 2 blocks per
+ * SM) 14.05 ms with 2, 13.77 with 4. A multiprocessor holds at most
+ * SM_THREADS threads; the block's threads are bounded by its launch
+ * bounds and, for a block-collective copy, by its tile's elements (every
+ * thread copies its own). */
+enum { SM_THREADS = 2048, REUSE_MANY_BLOCKS = 4, REUSE_STAGES_MANY_BLOCKS = 2,
+       REUSE_STAGES_FEW_BLOCKS = 4 };
+
 struct ring {
   LLVMValueRef buffer;       /* the original array */
   LLVMTypeRef type;          /* its value type */
@@ -26,7 +40,6 @@ struct ring {
   unsigned long long stage_bytes; /* one slot: the type's size, or the bounded extent */
   LLVMValueRef ring;         /* [S x type], made by apply; NULL when dynamic */
   LLVMValueRef compute_slot; /* slot i mod S, made by apply */
-  LLVMValueRef issue_slot;   /* slot (i+S-1) mod S, made by apply */
 };
 
 /* A load of a replaced array, to read this iteration's slot instead. */
@@ -37,6 +50,20 @@ struct rebased_use {
 
 struct ferry_pipeline {
   unsigned stages;
+  bool reuse_heavy;          /* a copy pays only in a versioned ring (pipeline.h) */
+  bool versioned;            /* pipeline_version.c: one check before the loop */
+  char version_refusal[FERRY_REASON_SIZE]; /* why a ring of collective copies is not */
+  struct ferry_vec loop_blocks; /* the loop's blocks, header first, for the clone */
+  /* Versioned: each collective copy's chunk offsets, made by apply before
+   * the loop (copy_emit.h). */
+  struct ferry_chunk_offsets chunk_offsets[MAX_COPIES];
+  /* Versioned: whether a collective copy's source is exactly affine in the
+   * iteration (pipeline_version.c), so that the ring steps the address of
+   * the thread's chunk from one iteration to the next, as hand-written
+   * code steps its pointers, instead of computing it again; and that
+   * address, a phi of the loop's header (made by apply). */
+  bool source_streams[MAX_COPIES];
+  LLVMValueRef source_chunks[MAX_COPIES];
   char stage_reason[256];   /* why that many, for the remark */
   unsigned long long dynamic_bytes; /* the kernel's dynamic_shared hint, when a ring is dynamic */
   LLVMBasicBlockRef header;
@@ -61,6 +88,36 @@ struct ferry_pipeline {
   struct ferry_map step_values; /* induction phi -> loop-invariant step value */
   struct ferry_map starts;   /* induction phi -> start value */
 };
+
+/* `value`, a source address or part of one, as iteration i+distance
+ * computes it (prologue: i = 0, so induction variables start from their
+ * start values); cloned at the builder's position (pipeline.c). */
+LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                     LLVMValueRef value, unsigned distance, bool prologue,
+                                     struct ferry_map *made);
+
+/* `value` (a pointer into `buffer`, through GEPs and casts) with the buffer
+ * replaced by `base`, built at the builder's position (pipeline.c). */
+LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
+                                   LLVMValueRef buffer, LLVMValueRef base);
+
+/* The index of the loop's last iteration, in 64 bits, at the builder's
+ * position before the loop (which runs at least once); for counters of 32
+ * bits or less (pipeline.c). */
+LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
+                                           LLVMBuilderRef builder);
+
+/* pipeline_version.c. Whether the loop can be versioned: every
+ * collective copy's addresses affine in the row and the iteration, made
+ * of values thread_values.h can rebuild for row 0 and row 1. */
+bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_context *affine,
+                                 const struct ferry_loop *loop, char *reason, size_t size);
+/* Splits the loop into its two versions (the rings already made): the
+ * preheader ends in the check, the pipelined version is entered from a
+ * new block (p->preheader_branch moves there), the clone reads slot 0 of
+ * the rings. */
+void ferry_pipeline_version(struct ferry_pipeline *p, LLVMModuleRef module,
+                            LLVMBuilderRef builder, LLVMValueRef last);
 
 static inline bool pipeline_in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
   return LLVMIsAInstruction(value) &&

@@ -6,6 +6,8 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,8 +23,18 @@ struct CTransformPass : PassInfoMixin<CTransformPass> {
   ModuleTransform Run;
   explicit CTransformPass(ModuleTransform Run) : Run(Run) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    return Run(wrap(&M)) ? PreservedAnalyses::none()
-                         : PreservedAnalyses::all();
+    if (!Run(wrap(&M)))
+      return PreservedAnalyses::all();
+    // clang does not verify what a plugin leaves: invalid IR would reach
+    // the code generator, which may then hang or miscompile. Stop instead.
+    std::string Problems;
+    raw_string_ostream Stream(Problems);
+    if (verifyModule(M, &Stream))
+      report_fatal_error(Twine("ferry: internal error: a ferry pass left invalid IR in ") +
+                         M.getModuleIdentifier() + " (please report it; -mllvm " +
+                         "-ferry-stages=1 and -ferry-collective=never avoid the newest "
+                         "transformations):\n" + Problems);
+    return PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }
 };

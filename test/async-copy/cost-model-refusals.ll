@@ -95,7 +95,7 @@ entry:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT:     cp.async
 
-; REMARK:      remark: <unknown>:0:0: not converted: cost model: a loop reads the destination buffer after the barrier (shared-memory-bound compute, as in a tiled matrix product, where a single-stage asynchronous copy measured slower; -ferry-cost-model=false converts anyway){{$}}
+; REMARK:      remark: <unknown>:0:0: not converted: cost model: a loop reads the destination buffer after the barrier (shared-memory-bound compute, as in a tiled matrix product, where a single-stage asynchronous copy measured slower and only a pipelined ring of 16-byte chunks pays; -ferry-cost-model=false converts anyway){{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: cost model: each thread reads 8 times as many bytes of the destination buffer as it copies, after the barrier
 ; REMARK-NOT:  remark:
 

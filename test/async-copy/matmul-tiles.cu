@@ -2,14 +2,29 @@
 //   As[ty][tx] = A[...]; Bs[ty][tx] = B[...]; __syncthreads();
 //   for k: acc += As[ty][k] * Bs[k][tx];     __syncthreads();
 //
-// By default the cost model leaves both copies alone: the compute re-reads
-// each tile element many times, where a single-stage asynchronous copy
-// measured slower. The PTX keeps the plain loads and stores.
+// The compute re-reads each tile element many times: the cost model lets
+// the copies pay only as a ring of 16-byte chunks checked once before the
+// loop. By default that is what they become, over 2 stages (a block of at
+// most 256 threads, one per tile element, leaves room for 8 blocks a
+// multiprocessor).
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.default.ptx %s 2>&1 \
-// RUN:   | FileCheck --check-prefix=COST %s
-// RUN: FileCheck --check-prefix=UNCHANGED %s < %t.default.ptx
+// RUN:   | FileCheck --check-prefix=DEFAULT %s
+// RUN: FileCheck --check-prefix=CHUNKS %s < %t.default.ptx
 // RUN: %ptxas -arch=sm_80 %t.default.ptx -o /dev/null
+//
+// Without pipelining (or without the collective form), the cost model
+// leaves both copies alone: a single-stage copy measured slower. The PTX
+// keeps the plain loads and stores.
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-stages=1 \
+// RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.single.ptx %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=COST %s
+// RUN: FileCheck --check-prefix=UNCHANGED %s < %t.single.ptx
+// RUN: %ptxas -arch=sm_80 %t.single.ptx -o /dev/null
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=never \
+// RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.never.ptx %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=COST %s
+// RUN: FileCheck --check-prefix=UNCHANGED %s < %t.never.ptx
 //
 // With the cost model and pipelining off, both tile loads are converted,
 // with a single commit + wait before the first barrier of the iteration and
@@ -54,10 +69,12 @@ __global__ void sgemm(const float *A, const float *B, float *C, int N) {
     // COST: matmul-tiles.cu:[[@LINE-1]]:16: remark: not converted: cost model: each thread reads 16 times as many bytes of the destination buffer as it copies, after the barrier
     // REMARK: matmul-tiles.cu:[[@LINE-2]]:16: remark: converted {{a|the block's}} 4-byte global-to-shared cop
     // RING: matmul-tiles.cu:[[@LINE-3]]:16: remark: converted a 4-byte global-to-shared copy to {{.*}} and pipelined its loop over {{[248]}} stages
+    // DEFAULT: matmul-tiles.cu:[[@LINE-4]]:16: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 2 stages: {{.*}} (2 stages: the compute reads the copied bytes many times, and a block has at most 256 threads (one per element of its tile): with 8 or more blocks a multiprocessor, one tile in flight per block hides the copy); one check before the loop finds every row's addresses fit for 16-byte chunks in every iteration, else the loop runs as written
     Bs[ty][tx] = B[(t * TILE + ty) * N + col];
     // COST: matmul-tiles.cu:[[@LINE-1]]:16: remark: not converted: cost model: each thread reads 16 times as many bytes of the destination buffer as it copies, after the barrier
     // REMARK: matmul-tiles.cu:[[@LINE-2]]:16: remark: converted {{a|the block's}} 4-byte global-to-shared cop
     // RING: matmul-tiles.cu:[[@LINE-3]]:16: remark: converted a 4-byte global-to-shared copy to {{.*}} and pipelined its loop over {{[248]}} stages
+    // DEFAULT: matmul-tiles.cu:[[@LINE-4]]:16: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 2 stages
     __syncthreads();
     for (int k = 0; k < TILE; ++k)
       acc += As[ty][k] * Bs[k][tx];
@@ -66,6 +83,7 @@ __global__ void sgemm(const float *A, const float *B, float *C, int N) {
   C[row * N + col] = acc;
 }
 // COST-NOT:   remark:
+// DEFAULT-NOT: remark:
 // REMARK-NOT: remark:
 // RING-NOT:   remark:
 
@@ -91,3 +109,12 @@ __global__ void sgemm(const float *A, const float *B, float *C, int N) {
 // RING-PTX-LABEL: .entry _Z5sgemmPKfS0_Pfi(
 // RING-PTX:         cp.async.wait_group {{[1-7]}};
 // RING-PTX-NEXT:    bar.sync 0;
+
+// The default: 16-byte chunks and one stage in flight (wait_group 1) in the
+// ring; the loop kept as written, its other version, has no cp.async.
+// CHUNKS-LABEL: .entry _Z5sgemmPKfS0_Pfi(
+// CHUNKS:         cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
+// CHUNKS:         cp.async.wait_group 1;
+// CHUNKS-NEXT:    bar.sync 0;
+// CHUNKS-NOT:     cp.async.ca.shared.global
+// CHUNKS:         ret;

@@ -50,7 +50,7 @@ entry:
 }
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @tile_narrow(
-; CHECK:         %ferry.chunk.row = udiv i32
+; CHECK:         %ferry.chunk.row = select i1
 ; The owners' check: this row's first index (tid.x = 0).
 ; CHECK:       ferry.copy:
 ; CHECK:         [[OWNSTART:%.*]] = add i32 %start, 0

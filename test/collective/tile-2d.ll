@@ -81,8 +81,15 @@ entry:
 ; CHECK-NEXT:    [[DIV:%.*]] = select i1 [[NONE]], i32 1, i32 %ferry.chunks.per.row
 ; CHECK-NEXT:    [[YROWS:%.*]] = mul i32 [[NX]], [[TY]]
 ; CHECK-NEXT:    %ferry.thread.linear = add i32 [[TX]], [[YROWS]]
-; CHECK-NEXT:    %ferry.chunk.row = udiv i32 %ferry.thread.linear, [[DIV]]
-; CHECK-NEXT:    %ferry.chunk.column = urem i32 %ferry.thread.linear, [[DIV]]
+; The division by a multiply-high with the divisor's reciprocal (uniform,
+; so made once), exact for a block's thread indices; a divisor of 1 apart.
+; CHECK-NEXT:    [[QUOTIENT:%.*]] = udiv i32 -1, [[DIV]]
+; CHECK-NEXT:    %ferry.chunks.per.row.reciprocal = add i32 [[QUOTIENT]], 1
+; CHECK-NEXT:    [[HIGH:%.*]] = call i32 @llvm.nvvm.mulhi.ui(i32 %ferry.thread.linear, i32 %ferry.chunks.per.row.reciprocal)
+; CHECK-NEXT:    [[ONE:%.*]] = icmp eq i32 [[DIV]], 1
+; CHECK-NEXT:    %ferry.chunk.row = select i1 [[ONE]], i32 %ferry.thread.linear, i32 [[HIGH]]
+; CHECK-NEXT:    [[BACK:%.*]] = mul i32 %ferry.chunk.row, [[DIV]]
+; CHECK-NEXT:    %ferry.chunk.column = sub i32 %ferry.thread.linear, [[BACK]]
 ; CHECK-NEXT:    [[ALL:%.*]] = mul i32 [[NY]], %ferry.chunks.per.row
 ; CHECK-NEXT:    [[INBLOCK:%.*]] = icmp ult i32 %ferry.thread.linear, [[ALL]]
 ; CHECK-NEXT:    [[PLANE0:%.*]] = icmp eq i32 [[TZ]], 0

@@ -46,7 +46,7 @@ entry:
   ret void
 }
 
-; REMARK:      remark: <unknown>:0:0: not converted: cost model: each thread reads 8 times as many bytes of the destination buffer as it copies, after the barrier (shared-memory-bound compute, as in a tiled matrix product, where a single-stage asynchronous copy measured slower; -ferry-cost-model=false converts anyway){{$}}
+; REMARK:      remark: <unknown>:0:0: not converted: cost model: each thread reads 8 times as many bytes of the destination buffer as it copies, after the barrier (shared-memory-bound compute, as in a tiled matrix product, where a single-stage asynchronous copy measured slower and only a pipelined ring of 16-byte chunks pays; -ferry-cost-model=false converts anyway){{$}}
 ; REMARK-NOT:  remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -1,10 +1,18 @@
 ; A pipelined loop whose copies take the block-collective form (1-byte
-; elements, so the default -ferry-collective=auto uses it): every issue, in
-; the prologue and in the loop, is the chunked form with its run-time check
-; and fallback, computed for the iteration it issues. The narrow source
-; index (unsigned b * blockDim.x + t, widened without a no-wrap flag) of
-; iteration i+7 is rebuilt from b + 7 and is what the row no-wrap check
-; tests; the fallback copies iteration i+7's element into the issue slot.
+; elements, so the default -ferry-collective=auto uses it) and whose
+; addresses are affine in the iteration (in[b * blockDim.x + t]): the loop
+; is versioned. One check before it, on uniform values, proves that every
+; iteration's chunks fit: a row of blockDim.x bytes is a multiple of 16,
+; row 0's source is 16-byte aligned at iteration 0 and so is the step from
+; one iteration to the next (unless the loop runs once), and the narrow
+; source index (unsigned b * blockDim.x + t, widened without a no-wrap
+; flag) stays within its range, less a row, between its first and last
+; iteration; the last iteration's index must be under 2^31. When it holds,
+; the ring issues its chunks with no check and no fallback, in a loop (row
+; 0's first chunks_per_row threads), the source's chunk address stepped
+; each iteration; otherwise the loop runs as written, copying into slot 0
+; of the ring (the original array is gone), its copy marked as written so
+; that no pass of ferry's converts it.
 ;
 ; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
@@ -87,52 +95,83 @@ loop:
 ; CHECK-NOT:   @tile =
 ; CHECK-LABEL: define dso_local ptx_kernel void @bytes(
 ; CHECK:       preheader:
-; CHECK-NOT:     load i8, ptr %src
-; CHECK:         %ferry.row.dst{{[0-9]*}} = getelementptr i8, ptr addrspace(3)
+; CHECK:         %ferry.last = zext i32 {{%.*}} to i64
+; CHECK:         [[ONCE:%.*]] = icmp eq i64 %ferry.last, 0
+; The row's bytes, ntid.x * 1, a multiple of 16.
+; CHECK:         [[ROWBYTES:%.*]] = mul i64 {{%.*}}, 1
+; CHECK-NEXT:    [[ROWLOW:%.*]] = and i64 [[ROWBYTES]], 15
+; CHECK-NEXT:    icmp eq i64 [[ROWLOW]], 0
+; Row 0's source at iteration 0, and the step to iteration 1.
+; CHECK:         [[S00:%.*]] = ptrtoint ptr addrspace(1) {{%.*}} to i64
+; CHECK-NEXT:    [[S00LOW:%.*]] = and i64 [[S00]], 15
+; CHECK:         [[S01:%.*]] = ptrtoint ptr addrspace(1) {{%.*}} to i64
+; CHECK-NEXT:    [[STEP:%.*]] = sub i64 [[S01]], [[S00]]
+; CHECK-NEXT:    [[STEPLOW:%.*]] = and i64 [[STEP]], 15
+; CHECK-NEXT:    [[STEPALIGNED:%.*]] = icmp eq i64 [[STEPLOW]], 0
+; CHECK-NEXT:    or i1 [[ONCE]], [[STEPALIGNED]]
+; The narrow index: its step times the last iteration, and its extremes
+; against [0, 2^32 - 1 - (ntid.x - 1)].
+; CHECK:         mul i64 {{%.*}}, %ferry.last
+; CHECK:         [[HIGH:%.*]] = sub i64 4294967295, {{%.*}}
+; CHECK:         icmp sge i64 {{%.*}}, 0
+; CHECK:         icmp sle i64 {{%.*}}, [[HIGH]]
+; CHECK:         icmp ult i64 %ferry.last, 2147483648
+; CHECK-NEXT:    %ferry.ring.fits = and i1
+; CHECK-NEXT:    br i1 %ferry.ring.fits, label %ferry.ring.entry, label %ferry.as.written.entry
+; The version kept as written reads and writes slot 0 of the ring.
+; CHECK:       ferry.as.written.entry:
+; CHECK-NEXT:    [[SLOT0:%.*]] = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @tile.ferry.ring to ptr), i64 %t.wide
+; CHECK-NEXT:    [[SLOT0N:%.*]] = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @tile.ferry.ring to ptr), i64 %t1.wide
+; CHECK-NEXT:    br label %loop.as.written
+; The ring's prologue: chunks without a check, seven commit groups.
+; CHECK:       ferry.ring.entry:
+; CHECK-NOT:     ferry.aligned
+; CHECK:         %ferry.chunk.source.step = freeze i64
+; CHECK:         br i1 %ferry.chunk.first.row, label %[[FIRST:ferry.copy.chunk[0-9]*]], label %{{.*}}
+; CHECK:       [[FIRST]]:
+; CHECK-NEXT:    %ferry.chunk.column.at{{[0-9]*}} = phi i32
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; CHECK-NOT:     ferry.copy.original
 ; CHECK-COUNT-7: call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NOT:     cp.async.commit.group
+; Both versions leave through the exit.
+; CHECK:       exit:
+; CHECK-NEXT:    %result = phi i32 [ 0, %entry ], [ %acc.next, %ferry.issued ], [ [[ACC_WRITTEN:%.*]], %loop.as.written ]
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
+; The ring: the source's chunk address steps each iteration.
 ; CHECK:       loop:
-; CHECK-NEXT:    %ferry.iteration = phi i32
-; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, 7
-; CHECK:         %ferry.slot.issue = and i32 {{%.*}}, 7
-; CHECK:         [[ISSUE_SLOT:%ferry.slot[0-9]+]] = getelementptr [8 x [1024 x i8]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.issue
-; CHECK:         [[LEFT:%.*]] = sub i32 %n, %b
-; CHECK-NEXT:    [[RUNS:%.*]] = icmp ugt i32 [[LEFT]], 7
-; CHECK-NEXT:    %ferry.ahead = add i32 %b, 7
-; CHECK-NEXT:    [[FIRST:%.*]] = mul i32 %ferry.ahead, %ntid
-; CHECK-NEXT:    [[I:%.*]] = add i32 [[FIRST]], %t
-; CHECK-NEXT:    [[IWIDE:%.*]] = zext i32 [[I]] to i64
-; CHECK-NEXT:    [[AHEAD_SRC:%.*]] = getelementptr inbounds nuw i8, ptr %in, i64 [[IWIDE]]
-; CHECK-NEXT:    [[ISSUE_BASE:%.*]] = addrspacecast ptr addrspace(3) [[ISSUE_SLOT]] to ptr
-; CHECK-NEXT:    [[AHEAD_DST:%.*]] = getelementptr i8, ptr [[ISSUE_BASE]], i64 %t.wide
-; CHECK-NEXT:    br i1 [[RUNS]], label %[[COPY:ferry.copy[0-9]*]], label %[[JOIN:ferry.join[0-9]*]]
-; CHECK:       [[COPY]]:
-; CHECK:         [[DST3:%.*]] = addrspacecast ptr [[AHEAD_DST]] to ptr addrspace(3)
-; CHECK-NEXT:    %ferry.row.dst{{[0-9]*}} = getelementptr i8, ptr addrspace(3) [[DST3]], i64 {{%.*}}
-; CHECK-NEXT:    [[SRC1:%.*]] = addrspacecast ptr [[AHEAD_SRC]] to ptr addrspace(1)
-; CHECK-NEXT:    %ferry.row.src{{[0-9]*}} = getelementptr i8, ptr addrspace(1) [[SRC1]], i64 {{%.*}}
-; CHECK:         %ferry.row.index{{[0-9]*}} = sub i32 [[I]], {{%.*}}
-; CHECK:         br i1 %ferry.row.no.wrap{{[0-9]*}}, label %[[CHUNKED:ferry.copy.chunked[0-9]*]], label %[[ORIGINAL:ferry.copy.original[0-9]*]]
-; CHECK:       [[CHUNKED]]:
-; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
-; CHECK:       [[ORIGINAL]]:
-; CHECK-NEXT:    [[V:%.*]] = load i8, ptr [[AHEAD_SRC]], align 1
-; CHECK-NEXT:    store i8 [[V]], ptr [[AHEAD_DST]], align 1
-; CHECK-NEXT:    br label %[[JOIN]]
-; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    %ferry.chunk.source = phi ptr addrspace(1) [ %ferry.chunk.address, %{{.*}} ], [ [[NEXT_SOURCE:%.*]], %ferry.issued ]
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 7
+; CHECK:       ferry.copy.chunk:
+; CHECK-NEXT:    %ferry.chunk.column.at = phi i32
+; CHECK-NEXT:    [[DPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
+; CHECK-NEXT:    [[SPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
+; CHECK-NEXT:    [[D:%.*]] = getelementptr i8, ptr addrspace(3) %ferry.chunk.address{{[0-9]*}}, i64 [[DPASSED]]
+; CHECK-NEXT:    [[S:%.*]] = getelementptr i8, ptr addrspace(1) %ferry.chunk.source, i64 [[SPASSED]]
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) [[D]], ptr addrspace(1) [[S]])
+; CHECK:         icmp ult i32 {{%.*}}, %ferry.chunks.per.row
+; CHECK:       ferry.issued:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK-NEXT:    [[C:%.*]] = addrspacecast ptr addrspace(3) %ferry.slot to ptr
-; CHECK-NEXT:    [[OWN:%.*]] = getelementptr i8, ptr [[C]], i64 %t.wide
-; CHECK-NEXT:    %own = load i8, ptr [[OWN]], align 1
+; CHECK:         [[NEXT_SOURCE]] = getelementptr i8, ptr addrspace(1) %ferry.chunk.source, i64 %ferry.chunk.source.step
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
+; The loop as written: its own copy, marked, and no asynchronous copy.
+; CHECK:       loop.as.written:
+; CHECK-NOT:     cp.async
+; CHECK:         [[V:%.*]] = load i8, ptr %src{{[0-9]+}}, align 1
+; CHECK-NEXT:    store i8 [[V]], ptr [[SLOT0]], align 1, !tbaa !{{[0-9]+}}, !ferry.as_written
+; CHECK-NOT:     cp.async
+; CHECK:         [[ACC_WRITTEN]] = add i32
+; CHECK-NOT:     cp.async
+; CHECK:         br i1 %done{{[0-9]+}}, label %exit, label %loop.as.written
 
-; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own
+; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own (8 stages: as -ferry-stages=8 asks); one check before the loop finds every row's addresses fit for 16-byte chunks in every iteration, else the loop runs as written
 ; REMARK-NOT:  remark:
 
 ; PTX-LABEL: .entry bytes(
 ; PTX:         .shared .align 16 .b8 tile_$_ferry_$_ring[8192];
+; PTX-NOT:     .shared .align {{.*}} tile[
 ; PTX:         cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
 ; PTX:         cp.async.wait_group 7;
 ; PTX-NEXT:    bar.sync 0;

@@ -106,8 +106,8 @@ exit:
 ; S2:         %ferry.slot.compute = and i32 %ferry.iteration, 1
 ; S2-NEXT:    [[S2_AHEAD:%.*]] = add i32 %ferry.iteration, 1
 ; S2-NEXT:    %ferry.slot.issue = and i32 [[S2_AHEAD]], 1
-; S2:         icmp ugt i32 {{%.*}}, 1
-; S2-NEXT:    %ferry.ahead = add i32 %b, 1
+; S2:         %ferry.runs = icmp uge i32 {{%.*}}, 1
+; S2:         %ferry.ahead = add i32 %b, 1
 ; S2:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S2:         call void @llvm.nvvm.cp.async.commit.group()
 ; S2-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
@@ -137,8 +137,8 @@ exit:
 ; S4:         %ferry.slot.compute = and i32 %ferry.iteration, 3
 ; S4-NEXT:    [[S4_AHEAD:%.*]] = add i32 %ferry.iteration, 3
 ; S4-NEXT:    %ferry.slot.issue = and i32 [[S4_AHEAD]], 3
-; S4:         icmp ugt i32 {{%.*}}, 3
-; S4-NEXT:    %ferry.ahead = add i32 %b, 3
+; S4:         %ferry.runs = icmp uge i32 {{%.*}}, 3
+; S4:         %ferry.ahead = add i32 %b, 3
 ; S4:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S4:         call void @llvm.nvvm.cp.async.commit.group()
 ; S4-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)
@@ -168,8 +168,8 @@ exit:
 ; S8:         %ferry.slot.compute = and i32 %ferry.iteration, 7
 ; S8-NEXT:    [[S8_AHEAD:%.*]] = add i32 %ferry.iteration, 7
 ; S8-NEXT:    %ferry.slot.issue = and i32 [[S8_AHEAD]], 7
-; S8:         icmp ugt i32 {{%.*}}, 7
-; S8-NEXT:    %ferry.ahead = add i32 %b, 7
+; S8:         %ferry.runs = icmp uge i32 {{%.*}}, 7
+; S8:         %ferry.ahead = add i32 %b, 7
 ; S8:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S8:         call void @llvm.nvvm.cp.async.commit.group()
 ; S8-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)

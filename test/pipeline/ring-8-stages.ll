@@ -15,14 +15,16 @@
 ;
 ; becomes, with -ferry-stages=8, an 8-stage ring (by itself it would take
 ; 16 stages: stages-1-kib-tile.ll): the tile is replaced by @tile.ferry.ring, [8 x
-; [256 x i32]] aligned 16; the preheader issues iterations 0..6 into slots
-; 0..6, one commit group each, every one but the first guarded by the trip
-; count (n - 0 > k); the header counts iterations (ferry.iteration) and
-; masks them with 7 into this iteration's slot (ferry.slot.compute) and the
-; slot of iteration i+7 (ferry.slot.issue); the copy in the loop issues
-; iteration i+7 (its source computed from b + 7) when n - b > 7; the
-; consumer barrier waits for all but the 7 newest groups; the compute reads
-; the compute slot; the exit waits for everything.
+; [256 x i32]] aligned 16; the preheader computes the last iteration's
+; index (n - 0 - 1) and issues iterations 0..6 into slots 0..6, one commit
+; group each, every one but the first only if the loop runs that far (last
+; >= k); the header counts iterations (ferry.iteration) and masks them with
+; 7 into this iteration's slot (ferry.slot.compute) and the slot of
+; iteration i+7 (ferry.slot.issue), then, when last - i >= 7, issues
+; iteration i+7 (its source computed from b + 7) there, at the top of the
+; loop (the copy's own place is where it was); the consumer barrier waits
+; for all but the 7 newest groups; the compute reads the compute slot; the
+; exit waits for everything.
 ;
 ; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
@@ -92,33 +94,36 @@ exit:
 ; CHECK-LABEL: define dso_local ptx_kernel void @stream(
 ; CHECK:       preheader:
 ; CHECK-NOT:     load i32, ptr %src
+; CHECK:         [[TRIP:%.*]] = sub i32 %n, 0
+; CHECK-NEXT:    [[LAST:%.*]] = sub i32 [[TRIP]], 1
+; CHECK-NEXT:    %ferry.last = zext i32 [[LAST]] to i64
+; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK-NOT:     br
 ; CHECK:         [[SLOT0:%.*]] = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @tile.ferry.ring to ptr), i64 %t.wide
 ; CHECK-NEXT:    [[DST0:%.*]] = addrspacecast ptr [[SLOT0]] to ptr addrspace(3)
 ; CHECK-NEXT:    [[SRC0:%.*]] = addrspacecast ptr {{%.*}} to ptr addrspace(1)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) [[DST0]], ptr addrspace(1) [[SRC0]])
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    [[LEFT1:%.*]] = sub i32 %n, 0
-; CHECK-NEXT:    [[RUNS1:%.*]] = icmp ugt i32 [[LEFT1]], 1
-; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 1)
-; CHECK-NEXT:    br i1 [[RUNS1]], label %[[COPY1:ferry.copy[0-9]*]], label %[[JOIN1:ferry.join[0-9]*]]
+; CHECK-NEXT:    [[RUNS1:%.*]] = icmp uge i32 %ferry.last.iteration, 1
+; CHECK-NEXT:    br i1 [[RUNS1]], label %[[COPY1:ferry.issue[0-9]*]], label %[[JOIN1:ferry.issued[0-9]*]]
 ; CHECK:       [[COPY1]]:
+; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 1)
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK:       [[JOIN1]]:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         icmp ugt i32 {{%.*}}, 2
+; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 2)
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         icmp ugt i32 {{%.*}}, 3
+; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 3
 ; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 3)
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         icmp ugt i32 {{%.*}}, 4
+; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 4
 ; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 4)
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         icmp ugt i32 {{%.*}}, 5
+; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 5
 ; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 5)
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         icmp ugt i32 {{%.*}}, 6
+; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 6
 ; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 6)
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
@@ -131,9 +136,11 @@ exit:
 ; CHECK-NEXT:    [[AHEAD_ITERATION:%.*]] = add i32 %ferry.iteration, 7
 ; CHECK-NEXT:    %ferry.slot.issue = and i32 [[AHEAD_ITERATION]], 7
 ; CHECK-NEXT:    %ferry.slot = getelementptr [8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; CHECK-NEXT:    [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 %ferry.runs, label %[[COPY:ferry.issue[0-9]*]], label %[[JOIN:ferry.issued[0-9]*]]
+; CHECK:       [[COPY]]:
 ; CHECK-NEXT:    [[ISSUE_SLOT:%ferry.slot[0-9]+]] = getelementptr [8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.issue
-; CHECK:         [[LEFT:%.*]] = sub i32 %n, %b
-; CHECK-NEXT:    [[RUNS:%.*]] = icmp ugt i32 [[LEFT]], 7
 ; CHECK-NEXT:    %ferry.ahead = add i32 %b, 7
 ; CHECK-NEXT:    [[FIRST:%.*]] = shl nsw i32 %ferry.ahead, 8
 ; CHECK-NEXT:    [[I:%.*]] = add nuw nsw i32 [[FIRST]], %t
@@ -141,8 +148,6 @@ exit:
 ; CHECK-NEXT:    [[AHEAD_SRC:%.*]] = getelementptr inbounds nuw i32, ptr %in, i64 [[IWIDE]]
 ; CHECK-NEXT:    [[ISSUE_BASE:%.*]] = addrspacecast ptr addrspace(3) [[ISSUE_SLOT]] to ptr
 ; CHECK-NEXT:    [[AHEAD_DST:%.*]] = getelementptr i32, ptr [[ISSUE_BASE]], i64 %t.wide
-; CHECK-NEXT:    br i1 [[RUNS]], label %[[COPY:ferry.copy[0-9]*]], label %[[JOIN:ferry.join[0-9]*]]
-; CHECK:       [[COPY]]:
 ; CHECK-NEXT:    [[D:%.*]] = addrspacecast ptr [[AHEAD_DST]] to ptr addrspace(3)
 ; CHECK-NEXT:    [[S:%.*]] = addrspacecast ptr [[AHEAD_SRC]] to ptr addrspace(1)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) [[D]], ptr addrspace(1) [[S]])

@@ -135,8 +135,8 @@ exit:
 ; FORCE2:         %ferry.slot.compute = and i32 %ferry.iteration, 1
 ; FORCE2-NEXT:    [[FORCE2_AHEAD:%.*]] = add i32 %ferry.iteration, 1
 ; FORCE2-NEXT:    %ferry.slot.issue = and i32 [[FORCE2_AHEAD]], 1
-; FORCE2:         icmp ugt i32 {{%.*}}, 1
-; FORCE2-NEXT:    %ferry.ahead = add i32 %b, 1
+; FORCE2:         %ferry.runs = icmp uge i32 {{%.*}}, 1
+; FORCE2:         %ferry.ahead = add i32 %b, 1
 ; FORCE2:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; FORCE2:         call void @llvm.nvvm.cp.async.commit.group()
 ; FORCE2-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
@@ -166,8 +166,8 @@ exit:
 ; FORCE4:         %ferry.slot.compute = and i32 %ferry.iteration, 1
 ; FORCE4-NEXT:    [[FORCE4_AHEAD:%.*]] = add i32 %ferry.iteration, 1
 ; FORCE4-NEXT:    %ferry.slot.issue = and i32 [[FORCE4_AHEAD]], 1
-; FORCE4:         icmp ugt i32 {{%.*}}, 1
-; FORCE4-NEXT:    %ferry.ahead = add i32 %b, 1
+; FORCE4:         %ferry.runs = icmp uge i32 {{%.*}}, 1
+; FORCE4:         %ferry.ahead = add i32 %b, 1
 ; FORCE4:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; FORCE4:         call void @llvm.nvvm.cp.async.commit.group()
 ; FORCE4-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)

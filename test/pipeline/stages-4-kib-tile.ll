@@ -85,8 +85,8 @@ exit:
 ; S4:         %ferry.slot.compute = and i32 %ferry.iteration, 3
 ; S4-NEXT:    [[S4_AHEAD:%.*]] = add i32 %ferry.iteration, 3
 ; S4-NEXT:    %ferry.slot.issue = and i32 [[S4_AHEAD]], 3
-; S4:         icmp ugt i32 {{%.*}}, 3
-; S4-NEXT:    %ferry.ahead = add i32 %b, 3
+; S4:         %ferry.runs = icmp uge i32 {{%.*}}, 3
+; S4:         %ferry.ahead = add i32 %b, 3
 ; S4:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S4:         call void @llvm.nvvm.cp.async.commit.group()
 ; S4-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)

@@ -84,8 +84,8 @@ exit:
 ; S2:         %ferry.slot.compute = and i32 %ferry.iteration, 1
 ; S2-NEXT:    [[S2_AHEAD:%.*]] = add i32 %ferry.iteration, 1
 ; S2-NEXT:    %ferry.slot.issue = and i32 [[S2_AHEAD]], 1
-; S2:         icmp ugt i32 {{%.*}}, 1
-; S2-NEXT:    %ferry.ahead = add i32 %b, 1
+; S2:         %ferry.runs = icmp uge i32 {{%.*}}, 1
+; S2:         %ferry.ahead = add i32 %b, 1
 ; S2:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S2:         call void @llvm.nvvm.cp.async.commit.group()
 ; S2-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)

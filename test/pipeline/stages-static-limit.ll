@@ -92,8 +92,8 @@ exit:
 ; LIMIT:         %ferry.slot.compute = and i32 %ferry.iteration, 3
 ; LIMIT-NEXT:    [[LIMIT_AHEAD:%.*]] = add i32 %ferry.iteration, 3
 ; LIMIT-NEXT:    %ferry.slot.issue = and i32 [[LIMIT_AHEAD]], 3
-; LIMIT:         icmp ugt i32 {{%.*}}, 3
-; LIMIT-NEXT:    %ferry.ahead = add i32 %b, 3
+; LIMIT:         %ferry.runs = icmp uge i32 {{%.*}}, 3
+; LIMIT:         %ferry.ahead = add i32 %b, 3
 ; LIMIT:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; LIMIT:         call void @llvm.nvvm.cp.async.commit.group()
 ; LIMIT-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)

@@ -1,8 +1,10 @@
 ; Loops that continue while b < n, signed or unsigned, from any start: the
-; guard that iteration i+k runs is then n > b (in the loop's signedness)
-; and n - b > k (unsigned), named ferry.runs; the prologue asks it of the
-; start value. (Loops that continue while b != n use n - b > k alone:
-; ring-8-stages.ll.)
+; preheader computes the index of the last iteration, n - start - 1 when
+; n > start and 0 otherwise (the loop runs at least once), in 64 bits and
+; the loop's signedness; iteration i+k then runs when last - i >= k (a
+; 32-bit unsigned test, named ferry.runs), and the prologue's stage k when
+; last >= k. (Loops that continue while b != n: ring-8-stages.ll; counters
+; wider than 32 bits: trip-wide-counter.ll.)
 ;
 ;   for (int b = start; b < n; b++)      { tile[t] = in[b * 256 + t]; ... }
 ;   for (unsigned b = start; b < n; b++) { ... }
@@ -76,27 +78,28 @@ exit:
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @signed_bound(
 ; CHECK:       preheader:
+; CHECK:         [[N:%.*]] = sext i32 %n to i64
+; CHECK-NEXT:    [[START:%.*]] = sext i32 %start to i64
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[N]], [[START]]
+; CHECK-NEXT:    [[REACH:%.*]] = sub i64 [[DIFFERENCE]], 1
+; CHECK-NEXT:    [[REACHES:%.*]] = icmp sge i64 [[REACH]], 0
+; CHECK-NEXT:    [[STEPS:%.*]] = sdiv i64 [[REACH]], 1
+; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[STEPS]], i64 0
+; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    [[LEFT1:%.*]] = sub i32 %n, %start
-; CHECK-NEXT:    [[MORE1:%.*]] = icmp ugt i32 [[LEFT1]], 1
-; CHECK-NEXT:    [[AHEAD1:%.*]] = icmp sgt i32 %n, %start
-; CHECK-NEXT:    [[RUNS1:%ferry.runs[0-9]*]] = and i1 [[AHEAD1]], [[MORE1]]
-; CHECK-NEXT:    %ferry.ahead{{[0-9]*}} = add i32 %start, 1
-; CHECK:         br i1 [[RUNS1]], label %ferry.copy{{[0-9]*}}, label %ferry.join{{[0-9]*}}
-; CHECK:         [[MORE6:%.*]] = icmp ugt i32 {{%.*}}, 6
-; CHECK-NEXT:    [[AHEAD6:%.*]] = icmp sgt i32 %n, %start
-; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = and i1 [[AHEAD6]], [[MORE6]]
-; CHECK-NEXT:    %ferry.ahead{{[0-9]*}} = add i32 %start, 6
+; CHECK-NEXT:    [[RUNS1:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 1
+; CHECK-NEXT:    br i1 [[RUNS1]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 1
+; CHECK:         %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 6
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 6
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %b = phi i32 [ %start, %{{.*}} ], [ %b.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %n, %b
-; CHECK-NEXT:    [[MORE:%.*]] = icmp ugt i32 [[LEFT]], 7
-; CHECK-NEXT:    [[AHEAD:%.*]] = icmp sgt i32 %n, %b
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = and i1 [[AHEAD]], [[MORE]]
-; CHECK-NEXT:    %ferry.ahead = add i32 %b, 7
-; CHECK:         br i1 [[RUNS]], label %ferry.copy{{[0-9]*}}, label %ferry.join{{[0-9]*}}
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %b, 7
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:       exit:
@@ -150,27 +153,28 @@ exit:
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @unsigned_bound(
 ; CHECK:       preheader:
+; CHECK:         [[N:%.*]] = zext i32 %n to i64
+; CHECK-NEXT:    [[START:%.*]] = zext i32 %start to i64
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[N]], [[START]]
+; CHECK-NEXT:    [[REACH:%.*]] = sub i64 [[DIFFERENCE]], 1
+; CHECK-NEXT:    [[REACHES:%.*]] = icmp sge i64 [[REACH]], 0
+; CHECK-NEXT:    [[STEPS:%.*]] = sdiv i64 [[REACH]], 1
+; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[STEPS]], i64 0
+; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    [[LEFT1:%.*]] = sub i32 %n, %start
-; CHECK-NEXT:    [[MORE1:%.*]] = icmp ugt i32 [[LEFT1]], 1
-; CHECK-NEXT:    [[AHEAD1:%.*]] = icmp ugt i32 %n, %start
-; CHECK-NEXT:    [[RUNS1:%ferry.runs[0-9]*]] = and i1 [[AHEAD1]], [[MORE1]]
-; CHECK-NEXT:    %ferry.ahead{{[0-9]*}} = add i32 %start, 1
-; CHECK:         br i1 [[RUNS1]], label %ferry.copy{{[0-9]*}}, label %ferry.join{{[0-9]*}}
-; CHECK:         [[MORE6:%.*]] = icmp ugt i32 {{%.*}}, 6
-; CHECK-NEXT:    [[AHEAD6:%.*]] = icmp ugt i32 %n, %start
-; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = and i1 [[AHEAD6]], [[MORE6]]
-; CHECK-NEXT:    %ferry.ahead{{[0-9]*}} = add i32 %start, 6
+; CHECK-NEXT:    [[RUNS1:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 1
+; CHECK-NEXT:    br i1 [[RUNS1]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 1
+; CHECK:         %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 6
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 6
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %b = phi i32 [ %start, %{{.*}} ], [ %b.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %n, %b
-; CHECK-NEXT:    [[MORE:%.*]] = icmp ugt i32 [[LEFT]], 7
-; CHECK-NEXT:    [[AHEAD:%.*]] = icmp ugt i32 %n, %b
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = and i1 [[AHEAD]], [[MORE]]
-; CHECK-NEXT:    %ferry.ahead = add i32 %b, 7
-; CHECK:         br i1 [[RUNS]], label %ferry.copy{{[0-9]*}}, label %ferry.join{{[0-9]*}}
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %b, 7
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:       exit:

@@ -1,9 +1,10 @@
 ; Loops counted by a step other than 1 are pipelined when the counter can
 ; only grow until the loop exits (its increment cannot wrap: nsw for a
 ; signed test, nuw for an unsigned one, counter of 32 bits or less): here
-; `a` counts by 16 while a <= end, as a tiled matrix product walks K. That
-; iteration i+k runs is then a + 16k <= end, tested in 64 bits where
-; nothing wraps; the prologue asks it of the start value. The source also
+; `a` counts by 16 while a <= end, as a tiled matrix product walks K. The
+; last iteration's index is then (end - begin) / 16 when end >= begin, else
+; 0, computed in 64 bits where nothing wraps; iteration i+k runs when
+; last - i >= k. The source also
 ; depends on `b`, which adds a loop-invariant %stride each iteration: k
 ; iterations on it is b + k * stride.
 ;
@@ -76,30 +77,32 @@ exit:
   ret void
 }
 
-; The prologue: stage 0 unguarded, stage k when begin + 16k <= end (64 bits),
-; with b = 0 + k * stride.
+; The prologue: stage 0 unguarded, stage k when last >= k, with b = 0 + k *
+; stride.
 ; CHECK-LABEL: define dso_local ptx_kernel void @by_16_le(
 ; CHECK:       preheader:
+; CHECK:         [[END:%.*]] = sext i32 %end to i64
+; CHECK-NEXT:    [[BEGIN:%.*]] = sext i32 %begin to i64
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[END]], [[BEGIN]]
+; CHECK-NEXT:    [[REACHES:%.*]] = icmp sge i64 [[DIFFERENCE]], 0
+; CHECK-NEXT:    [[STEPS:%.*]] = sdiv i64 [[DIFFERENCE]], 16
+; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[STEPS]], i64 0
+; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         [[BEGIN:%.*]] = sext i32 %begin to i64
-; CHECK-NEXT:    [[END:%.*]] = sext i32 %end to i64
-; CHECK-NEXT:    [[AHEAD1:%.*]] = add i64 [[BEGIN]], 16
-; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = icmp sle i64 [[AHEAD1]], [[END]]
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 1
 ; CHECK:         [[STEP1:%.*]] = mul i32 %stride, 1
 ; CHECK-NEXT:    %ferry.ahead{{[0-9]*}} = add i32 0, [[STEP1]]
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         add i64 {{%.*}}, 32
+; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         mul i32 %stride, 2
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         br label %loop
-; The loop issues iteration i+3: a + 48 <= end, b + 3 * stride.
+; The loop's own guard, at its top.
 ; CHECK:       loop:
-; CHECK:         [[A:%.*]] = sext i32 %a to i64
-; CHECK-NEXT:    [[E:%.*]] = sext i32 %end to i64
-; CHECK-NEXT:    [[AHEAD3:%.*]] = add i64 [[A]], 48
-; CHECK-NEXT:    {{%.*}} = icmp sle i64 [[AHEAD3]], [[E]]
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 3
 ; CHECK:         mul i32 %stride, 3
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NOT:     store i32 %v
