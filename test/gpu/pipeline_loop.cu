@@ -8,7 +8,8 @@
 // 8, 9, 15, 16, 17, 21 and 40 exercise the guards of the prologue and of the
 // in-loop issue (S is 16 for these tiles); a source offset by one element
 // and a strided source use the per-thread form; 2-byte elements the
-// collective chunks (an offset of one makes them take its fallback).
+// collective chunks of a versioned ring (an offset of one fails the check
+// before the loop, which then runs as written).
 #include "harness.cuh"
 
 constexpr int kThreads = 128;
