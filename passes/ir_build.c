@@ -58,3 +58,20 @@ void ferry_mark_as_written(LLVMValueRef inst) {
 bool ferry_is_marked_as_written(LLVMValueRef inst) {
   return LLVMGetMetadata(inst, as_written_kind(inst)) != NULL;
 }
+
+static bool used_in_function(LLVMValueRef value, LLVMValueRef fn, int depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAInstruction(user)) {
+      if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+        return true;
+    } else if (LLVMIsAConstantExpr(user) && depth < 8 && used_in_function(user, fn, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn) {
+  return used_in_function(value, fn, 0);
+}

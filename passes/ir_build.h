@@ -34,4 +34,8 @@ LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const
 void ferry_mark_as_written(LLVMValueRef inst);
 bool ferry_is_marked_as_written(LLVMValueRef inst);
 
+/* Whether an instruction of `fn` uses `value`, directly or through
+ * constant expressions. */
+bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn);
+
 #endif

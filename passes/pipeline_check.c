@@ -1,44 +1,16 @@
 /* The legality half of the pipeliner (pipeline.c says what it makes): finds
  * the loop's trip count, the arrays to replicate and every load of them,
- * the values a source address depends on, and the stage count; changes
- * nothing. */
+ * the values a source address depends on; pipeline_stages.c then chooses
+ * the stage count. Changes nothing. */
 #include "pipeline_plan.h"
 
 #include "address_space.h"
 #include "barrier.h"
 #include "bridge.h"
-#include "kernel_options.h"
 #include "pipeline_dynamic.h"
 #include "memory.h"
-#include "target.h"
 
 #include <llvm-c/Target.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-/* Shared memory of one multiprocessor, as a kernel may use it. */
-static unsigned long long sm_shared_capacity(struct ferry_target target) {
-  if (target.sm >= 90)
-    return 228 * 1024;
-  if (target.sm == 80)
-    return 164 * 1024;
-  return 100 * 1024;
-}
-
-/* __launch_bounds__(threads, N): N blocks must fit on a multiprocessor. */
-static unsigned long long launch_bound_allowance(LLVMValueRef fn) {
-  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
-      fn, LLVMAttributeFunctionIndex, "nvvm.minctasm", 13);
-  if (!attribute)
-    return 0;
-  unsigned length;
-  const char *text = LLVMGetStringAttributeValue(attribute, &length);
-  unsigned long long blocks = strtoull(text, NULL, 10);
-  if (!blocks)
-    return 0;
-  unsigned long long per_block = sm_shared_capacity(ferry_function_target(fn)) / blocks;
-  return per_block > BLOCK_RESERVE ? per_block - BLOCK_RESERVE : 1;
-}
 
 static LLVMIntPredicate swapped(LLVMIntPredicate p) {
   switch (p) {
@@ -292,184 +264,12 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   return true;
 }
 
-/* Whether an instruction of `fn` uses `value`, directly or through
- * constant expressions. */
-static bool used_in_function(LLVMValueRef value, LLVMValueRef fn, int depth) {
-  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
-    LLVMValueRef user = LLVMGetUser(use);
-    if (LLVMIsAInstruction(user)) {
-      if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
-        return true;
-    } else if (LLVMIsAConstantExpr(user) && depth < 8 && used_in_function(user, fn, depth + 1)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/* The static shared memory the kernel of the loop uses besides the arrays
- * being replaced: other kernels' arrays are theirs. (A device function the
- * kernel calls is not looked into; the 48 KiB check of ptxas still holds.) */
-static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDataRef layout,
-                                              const struct ferry_pipeline *p) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
-  unsigned long long bytes = 0;
-  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g)) {
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != FERRY_ADDRSPACE_SHARED ||
-        LLVMIsDeclaration(g) || !used_in_function(g, fn, 0))
-      continue;
-    bool ours = false;
-    for (size_t r = 0; r < p->ring_count; r++)
-      ours |= p->rings[r].buffer == g;
-    if (!ours)
-      bytes += LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
-  }
-  return bytes;
-}
-
-/* The stage count asked for: the kernel's annotate("ferry:stages=N"), else
- * -ferry-stages; 0 lets the pipeliner choose. Writes where it came from. */
-static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, size_t source_size,
-                             char *reason, size_t size) {
-  char text[32];
-  if (ferry_kernel_option(fn, "stages", text, sizeof text)) {
-    char *end;
-    unsigned long value = strtoul(text, &end, 10);
-    snprintf(source, source_size, "annotate(\"ferry:stages=%s\")", text);
-    if (*end || end == text || value > MAX_STAGES || (value & (value - 1)) || value == 0) {
-      char message[FERRY_MESSAGE_SIZE];
-      snprintf(message, sizeof message,
-               "%s: the stages must be 1 (no pipelining), 2, 4, 8 or 16", source);
-      ferry_error(fn, message);
-      return ferry_refuse(reason, size, "%s is not a stage count", source);
-    }
-    *stages = (unsigned)value;
-    return true;
-  }
-  *stages = ferry_option_stages();
-  snprintf(source, source_size, "-ferry-stages=%u", *stages);
-  if (*stages && (*stages > MAX_STAGES || (*stages & (*stages - 1))))
-    return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4, 8 or 16", *stages);
-  return true;
-}
-
-/* The most threads a block of fn can have while it runs the loop: its
- * launch bounds, and a block-collective copy's tile elements (each thread
- * copies its own); `why` says which bound it. */
-static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, LLVMValueRef fn,
-                                                const char **why) {
-  unsigned long long threads = ferry_max_block_threads(fn);
-  *why = threads < 1024 ? "its launch bounds" : "the hardware's limit";
-  for (size_t c = 0; c < p->count; c++) {
-    const struct ring *ring = &p->rings[p->ring_of_copy[c]];
-    if (!p->copies[c].form.collective || ring->dynamic)
-      continue;
-    unsigned long long elements = ring->stage_bytes / p->copies[c].form.size;
-    if (elements < threads) {
-      threads = elements;
-      *why = "one per element of its tile";
-    }
-  }
-  return threads ? threads : 1;
-}
-
-/* S: as many stages as asked for (or AUTO_STAGES), halved until the ring
- * fits the budget of a ring chosen by default, the share of an SM's shared
- * memory that __launch_bounds__' minimum blocks leave each block, and the
- * 48 KiB of static shared memory. p->stage_reason says what bound S. */
-static bool choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *reason,
-                          size_t size) {
-  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
-  /* Static rings grow the kernel's static shared memory; a dynamic one
-   * must fit in what the kernel's hint says it is launched with. */
-  unsigned long long per_stage = 0, dynamic_per_stage = 0;
-  for (size_t r = 0; r < p->ring_count; r++)
-    *(p->rings[r].dynamic ? &dynamic_per_stage : &per_stage) += p->rings[r].stage_bytes;
-  unsigned long long others = static_shared_bytes(module, layout, p);
-  unsigned long long allowance = launch_bound_allowance(fn);
-  unsigned requested = 0;
-  char source[64];
-  if (!requested_stages(fn, &requested, source, sizeof source, reason, size))
-    return false;
-  if (requested == 1)
-    return ferry_refuse(reason, size, "pipelining is off (%s)", source);
-
-  unsigned stages = requested ? requested : AUTO_STAGES;
-  unsigned long long ring_budget = RING_BUDGET;
-  char heavy_reason[256] = "";
-  if (p->reuse_heavy && !requested) {
-    /* See REUSE_STAGES_MANY_BLOCKS: the stages follow the blocks a
-     * multiprocessor holds, and each may have its share of its shared
-     * memory. */
-    const char *why;
-    unsigned long long threads = block_threads_at_most(p, fn, &why);
-    unsigned long long blocks = SM_THREADS / threads;
-    stages = blocks >= REUSE_MANY_BLOCKS ? REUSE_STAGES_MANY_BLOCKS : REUSE_STAGES_FEW_BLOCKS;
-    unsigned long long share = sm_shared_capacity(ferry_function_target(fn)) / (blocks ? blocks : 1);
-    ring_budget = share > BLOCK_RESERVE + others ? share - BLOCK_RESERVE - others : per_stage * 2;
-    if (blocks >= REUSE_MANY_BLOCKS)
-      snprintf(heavy_reason, sizeof heavy_reason,
-               "the compute reads the copied bytes many times, and a block has at most %llu "
-               "threads (%s): with %llu or more blocks a multiprocessor, one tile in flight per "
-               "block hides the copy", threads, why, blocks);
-    else
-      snprintf(heavy_reason, sizeof heavy_reason,
-               "the compute reads the copied bytes many times, and a block may have %llu threads "
-               "(%s): with as few as %llu blocks a multiprocessor, each keeps %u tiles in flight",
-               threads, why, blocks, stages - 1);
-  }
-  const char *bound = NULL; /* what the next larger S would exceed */
-  unsigned long long bound_bytes = 0;
-  for (; stages >= 2; stages /= 2) {
-    if (stages * dynamic_per_stage > p->dynamic_bytes) {
-      bound = "the dynamic shared memory of annotate(\"ferry:dynamic_shared\")";
-      bound_bytes = p->dynamic_bytes;
-    } else if (others + stages * per_stage > STATIC_LIMIT) {
-      bound = "the static shared memory a kernel may have";
-      bound_bytes = STATIC_LIMIT;
-    } else if (!requested && allowance && others + stages * per_stage > allowance) {
-      bound = "the shared memory __launch_bounds__' minimum blocks per SM leave each block";
-      bound_bytes = allowance;
-    } else if (!requested && stages * per_stage > ring_budget) {
-      bound = p->reuse_heavy ? "each block's share of a multiprocessor's shared memory"
-                             : "the budget of a ring chosen by default";
-      bound_bytes = ring_budget;
-    } else {
-      break;
-    }
-  }
-  if (stages < 2 && 2 * dynamic_per_stage > p->dynamic_bytes)
-    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the %llu bytes of "
-                        "annotate(\"ferry:dynamic_shared\")", dynamic_per_stage, p->dynamic_bytes);
-  if (stages < 2 && others + 2 * per_stage > STATIC_LIMIT)
-    return ferry_refuse(reason, size, "two stages of %llu bytes do not fit in the 48 KiB of "
-                        "static shared memory", per_stage);
-  if (stages < 2)
-    return ferry_refuse(reason, size, "two stages of %llu bytes exceed %s (-ferry-stages=2 "
-                        "or annotate(\"ferry:stages=2\") forces them)", per_stage,
-                        bound ? bound : "the budget of a ring chosen by default");
-  p->stages = stages;
-  if (requested && stages == requested)
-    snprintf(p->stage_reason, sizeof p->stage_reason, "as %s asks", source);
-  else if (bound)
-    snprintf(p->stage_reason, sizeof p->stage_reason,
-             "%u stages of %llu bytes%s would exceed %s (%llu bytes)", stages * 2,
-             per_stage + dynamic_per_stage,
-             others ? " and the kernel's other shared arrays" : "", bound, bound_bytes);
-  else if (p->reuse_heavy)
-    snprintf(p->stage_reason, sizeof p->stage_reason, "%s", heavy_reason);
-  else
-    snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
-  return true;
-}
-
 /* Whether fn uses an extern __shared__ array other than `buffer`: all of
  * them start at the same address, so one would overlap the ring. */
 static bool used_by_function_besides(LLVMModuleRef module, LLVMValueRef fn, LLVMValueRef buffer) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
     if (g != buffer && LLVMIsDeclaration(g) &&
-        LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED && used_in_function(g, fn, 0))
+        LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED && ferry_used_in_function(g, fn))
       return true;
   return false;
 }
@@ -612,7 +412,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                         "ring of 16-byte chunks checked once before the loop pays there, and %s",
                         why[0] ? why : "a copy has no block-collective form");
   }
-  ok = ok && choose_stages(p, module, reason, reason_size);
+  ok = ok && ferry_pipeline_choose_stages(p, module, reason, reason_size);
   if (!ok) {
     ferry_pipeline_free(p);
     return NULL;

@@ -107,6 +107,15 @@ LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
 LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
                                            LLVMBuilderRef builder);
 
+/* pipeline_stages.c. S: as many stages as asked for (or AUTO_STAGES),
+ * halved until the ring fits the budget of a ring chosen by default, the
+ * share of an SM's shared memory that __launch_bounds__' minimum blocks
+ * leave each block, and the 48 KiB of static shared memory; for a copy of
+ * heavy reuse, by the blocks a multiprocessor holds (REUSE_*). Sets
+ * p->stages and p->stage_reason (what bound S), or refuses. */
+bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *reason,
+                                  size_t size);
+
 /* pipeline_version.c. Whether the loop can be versioned: every
  * collective copy's addresses affine in the row and the iteration, made
  * of values thread_values.h can rebuild for row 0 and row 1. */
