@@ -213,7 +213,8 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
  * chunks need no check (a versioned loop) and share their geometry issue
  * in one loop (copy_emit.h). */
 static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
-                        struct ferry_emit_cache *cache, struct ferry_pipeline *p, LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
+                        struct ferry_emit_cache *cache, struct ferry_pipeline *p,
+                        LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
                         bool prologue, LLVMValueRef guard) {
   LLVMValueRef before = anchor;
   if (guard) {
@@ -234,7 +235,11 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     const struct ferry_copy_site *site = p->copies[c].site;
     const struct ring *ring = &p->rings[p->ring_of_copy[c]];
     struct ferry_map made = {0};
-    sources[c] = ferry_pipeline_value_at(p, builder, site->source, distance, prologue, &made);
+    /* A streamed source's chunk address is a phi of the loop (apply). */
+    bool streamed = !prologue && p->source_chunks[c];
+    sources[c] = streamed ? NULL
+                          : ferry_pipeline_value_at(p, builder, site->source, distance, prologue,
+                                                    &made);
     destinations[c] =
         ferry_pipeline_rebase(builder, site->destination, ring->buffer, bases[p->ring_of_copy[c]]);
     forms[c] = p->copies[c].form;
@@ -269,10 +274,9 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
         group[count++] = (struct ferry_chunk){
             .destination = ferry_chunk_address(builder, destinations[d], FERRY_ADDRSPACE_SHARED,
                                                offsets->destination),
-            .source = !prologue && p->source_chunks[d]
-                          ? p->source_chunks[d]
-                          : ferry_chunk_address(builder, sources[d], FERRY_ADDRSPACE_GLOBAL,
-                                                offsets->source),
+            .source = sources[d] ? ferry_chunk_address(builder, sources[d],
+                                                       FERRY_ADDRSPACE_GLOBAL, offsets->source)
+                                 : p->source_chunks[d],
             .destination_pass = offsets->destination_pass,
             .source_pass = offsets->source_pass,
         };
@@ -360,6 +364,57 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBuildUnreachable(builder);
 }
 
+/* A versioned ring's collective copies, before the loop: each one's chunk
+ * offsets, from iteration 0 and slot 0, the same in every iteration and
+ * slot (copy_emit.h); and where a source is exactly affine in the
+ * iteration, the address of the thread's chunk that the loop steps
+ * (that of iteration S-1, issued in iteration 0) and its step, the
+ * difference between two iterations' addresses. */
+static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
+                        struct ferry_emit_cache *cache, struct ferry_pipeline *p,
+                        LLVMValueRef source_starts[], LLVMValueRef source_steps[]) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  for (size_t c = 0; c < p->count; c++) {
+    const struct ferry_copy_site *site = p->copies[c].site;
+    const struct ring *ring = &p->rings[p->ring_of_copy[c]];
+    if (!p->copies[c].form.collective)
+      continue;
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    struct ferry_map made = {0};
+    LLVMValueRef source = ferry_pipeline_value_at(p, builder, site->source, 0, true, &made);
+    ferry_map_free(&made);
+    LLVMValueRef first_slot =
+        slot(builder, ring, p->stages, LLVMConstInt(LLVMInt32TypeInContext(context), 0, false));
+    LLVMValueRef destination =
+        ferry_pipeline_rebase(builder, site->destination, ring->buffer, first_slot);
+    p->chunk_offsets[c] =
+        ferry_chunk_offsets(module, builder, cache, destination, source, &p->copies[c].form);
+  }
+  for (size_t c = 0; c < p->count; c++) {
+    if (!p->copies[c].form.collective || !p->source_streams[c])
+      continue;
+    LLVMValueRef at[3];
+    unsigned iterations[3] = {p->stages - 1, 0, 1};
+    for (int k = 0; k < 3; k++) {
+      struct ferry_map made = {0};
+      LLVMPositionBuilderBefore(builder, p->preheader_branch);
+      LLVMValueRef source =
+          ferry_pipeline_value_at(p, builder, p->copies[c].site->source, iterations[k], true, &made);
+      ferry_map_free(&made);
+      at[k] = ferry_chunk_address(builder, source, FERRY_ADDRSPACE_GLOBAL,
+                                  k ? LLVMConstInt(i64, 0, false) : p->chunk_offsets[c].source);
+    }
+    source_starts[c] = at[0];
+    /* Iteration 1 need not run: frozen, and unused then. */
+    source_steps[c] = LLVMBuildFreeze(
+        builder,
+        LLVMBuildSub(builder, LLVMBuildPtrToInt(builder, at[2], i64, ""),
+                     LLVMBuildPtrToInt(builder, at[1], i64, ""), ""),
+        "ferry.chunk.source.step");
+  }
+}
+
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *p) {
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -403,50 +458,9 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     last32 = LLVMBuildTrunc(builder, last, i32, "ferry.last.iteration");
   }
-  /* The versioned ring's chunk offsets, from iteration 0 and slot 0: the
-   * same in every iteration and slot (copy_emit.h). */
-  for (size_t c = 0; p->versioned && c < p->count; c++) {
-    const struct ferry_copy_site *site = p->copies[c].site;
-    const struct ring *ring = &p->rings[p->ring_of_copy[c]];
-    if (!p->copies[c].form.collective)
-      continue;
-    LLVMPositionBuilderBefore(builder, p->preheader_branch);
-    struct ferry_map made = {0};
-    LLVMValueRef source = ferry_pipeline_value_at(p, builder, site->source, 0, true, &made);
-    ferry_map_free(&made);
-    LLVMValueRef destination =
-        ferry_pipeline_rebase(builder, site->destination, ring->buffer, slot(builder, ring, stages, LLVMConstInt(i32, 0, false)));
-    p->chunk_offsets[c] =
-        ferry_chunk_offsets(module, builder, cache, destination, source, &p->copies[c].form);
-  }
-  /* Where a source is exactly affine in the iteration, the loop steps the
-   * address of the thread's chunk (that of iteration i+S-1 in iteration i)
-   * by the difference between two iterations' addresses. */
   LLVMValueRef source_starts[MAX_COPIES] = {0}, source_steps[MAX_COPIES] = {0};
-  for (size_t c = 0; p->versioned && c < p->count; c++) {
-    if (!p->copies[c].form.collective || !p->source_streams[c])
-      continue;
-    LLVMValueRef source = p->copies[c].site->source;
-    LLVMValueRef at[3];
-    unsigned iterations[3] = {stages - 1, 0, 1};
-    for (int k = 0; k < 3; k++) {
-      struct ferry_map made = {0};
-      LLVMPositionBuilderBefore(builder, p->preheader_branch);
-      at[k] = ferry_chunk_address(
-          builder, ferry_pipeline_value_at(p, builder, source, iterations[k], true, &made),
-          FERRY_ADDRSPACE_GLOBAL, k ? LLVMConstInt(LLVMInt64TypeInContext(context), 0, false)
-                                    : p->chunk_offsets[c].source);
-      ferry_map_free(&made);
-    }
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
-    source_starts[c] = at[0];
-    /* Iteration 1 need not run: frozen, and unused then. */
-    source_steps[c] = LLVMBuildFreeze(
-        builder,
-        LLVMBuildSub(builder, LLVMBuildPtrToInt(builder, at[2], i64, ""),
-                     LLVMBuildPtrToInt(builder, at[1], i64, ""), ""),
-        "ferry.chunk.source.step");
-  }
+  if (p->versioned)
+    plan_chunks(module, builder, cache, p, source_starts, source_steps);
 
   /* The iteration counter and this iteration's slots. */
   LLVMPositionBuilder(builder, p->header, LLVMGetFirstInstruction(p->header));
