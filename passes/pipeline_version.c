@@ -226,7 +226,8 @@ static void require_aligned_rows(struct check *check, struct ferry_pipeline *p,
                                  LLVMValueRef pointer, unsigned space, bool rows,
                                  bool iterations) {
   LLVMBuilderRef builder = check->builder;
-  LLVMValueRef first = address_bits(check, as_computed_by(p, builder, pointer, 0, 0, iterations), space);
+  LLVMValueRef first =
+      address_bits(check, as_computed_by(p, builder, pointer, 0, 0, iterations), space);
   require(check, aligned(check, first));
   if (rows) {
     LLVMValueRef second =
@@ -241,6 +242,19 @@ static void require_aligned_rows(struct check *check, struct ferry_pipeline *p,
   }
 }
 
+/* The narrow index's step, in 64 bits, from row 0 of iteration 0 (x00) to
+ * `row` of `iteration`; 0 where `absent` holds (that row or iteration does
+ * not run, and the value computed for it means nothing). */
+static LLVMValueRef index_step(struct check *check, struct ferry_pipeline *p, LLVMValueRef index,
+                               LLVMValueRef x00, unsigned row, unsigned iteration,
+                               LLVMValueRef absent) {
+  LLVMBuilderRef builder = check->builder;
+  LLVMValueRef step = LLVMBuildSub(
+      builder, as_computed_by(p, builder, index, row, iteration, true), x00, "");
+  return LLVMBuildSelect(builder, absent, LLVMConstInt(check->i64, 0, false),
+                         LLVMBuildSExt(builder, step, check->i64, ""), "");
+}
+
 /* No row of the narrow source index wraps in any iteration: its exact
  * affine extension stays within [lowest, highest - (ntid.x-1)] over the
  * box of rows and iterations (at its corners, hence everywhere). */
@@ -253,21 +267,11 @@ static void require_no_wrap(struct check *check, struct ferry_pipeline *p, LLVMV
   LLVMValueRef zero = LLVMConstInt(i64, 0, false);
   LLVMValueRef base = is_signed ? LLVMBuildSExt(builder, x00, i64, "")
                                 : LLVMBuildZExt(builder, x00, i64, "");
-  LLVMValueRef per_iteration = LLVMBuildSelect(
-      builder, check->once, zero,
-      LLVMBuildSExt(builder,
-                    LLVMBuildSub(builder, as_computed_by(p, builder, index, 0, 1, true), x00, ""),
-                    i64, ""),
-      "");
+  LLVMValueRef per_iteration = index_step(check, p, index, x00, 0, 1, check->once);
   LLVMValueRef far_iteration = LLVMBuildMul(builder, per_iteration, check->last, "");
   LLVMValueRef far_row = zero;
   if (rows) {
-    LLVMValueRef per_row = LLVMBuildSelect(
-        builder, check->one_row, zero,
-        LLVMBuildSExt(builder,
-                      LLVMBuildSub(builder, as_computed_by(p, builder, index, 1, 0, true), x00, ""),
-                      i64, ""),
-        "");
+    LLVMValueRef per_row = index_step(check, p, index, x00, 1, 0, check->one_row);
     LLVMValueRef last_row = LLVMBuildSub(builder, LLVMBuildZExt(builder, ntid_y, i64, ""),
                                          LLVMConstInt(i64, 1, false), "");
     far_row = LLVMBuildMul(builder, per_row, last_row, "");
