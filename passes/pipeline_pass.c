@@ -26,23 +26,20 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   for (size_t l = 0; l < ferry_loop_count(loops); l++) {
     const struct ferry_loop *loop = ferry_loop_at(loops, l);
-    struct ferry_pipeline_copy copies[16];
-    struct ferry_planned_copy *members[16];
+    /* More copies than a ring holds: the check refuses them, and says so. */
+    enum { ENOUGH = 16 };
+    struct ferry_pipeline_copy copies[ENOUGH];
+    struct ferry_planned_copy *members[ENOUGH];
     size_t count = 0;
-    bool too_many = false;
-    for (size_t i = 0; i < plans->count; i++) {
+    for (size_t i = 0; i < plans->count && count < ENOUGH; i++) {
       struct ferry_planned_copy *plan = plans->items[i];
       if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
         continue;
-      if (count == 16) {
-        too_many = true;
-        break;
-      }
       members[count] = plan;
       copies[count++] =
           (struct ferry_pipeline_copy){&plan->site, ferry_planned_form(plan), plan->reuse_heavy};
     }
-    if (!count || too_many)
+    if (!count)
       continue;
     char reason[FERRY_REASON_SIZE];
     struct ferry_pipeline *pipeline =
