@@ -80,11 +80,9 @@ void ferry_clone_loop(const struct ferry_vec *blocks, LLVMBasicBlockRef preheade
     LLVMBasicBlockRef block = blocks->items[b];
     char name[256];
     snprintf(name, sizeof name, "%s.as.written", LLVMGetBasicBlockName(block));
-    LLVMBasicBlockRef clone = LLVMInsertBasicBlockInContext(context, LLVMGetNextBasicBlock(after)
-                                                                ? LLVMGetNextBasicBlock(after)
-                                                                : after, name);
-    if (!LLVMGetNextBasicBlock(after))
-      LLVMMoveBasicBlockAfter(clone, after);
+    LLVMBasicBlockRef clone =
+        LLVMAppendBasicBlockInContext(context, LLVMGetBasicBlockParent(block), name);
+    LLVMMoveBasicBlockAfter(clone, after);
     after = clone;
     ferry_map_put(map, block, (intptr_t)clone);
   }
@@ -113,7 +111,8 @@ void ferry_clone_loop(const struct ferry_vec *blocks, LLVMBasicBlockRef preheade
         for (unsigned i = 0; i < LLVMCountIncoming(inst); i++) {
           LLVMBasicBlockRef from = LLVMGetIncomingBlock(inst, i);
           LLVMValueRef value = ferry_cloned(map, LLVMGetIncomingValue(inst, i));
-          LLVMBasicBlockRef clone_from = from == preheader ? clone_preheader : ferry_cloned_block(map, from);
+          LLVMBasicBlockRef clone_from =
+              from == preheader ? clone_preheader : ferry_cloned_block(map, from);
           LLVMAddIncoming(clone, &value, &clone_from, 1);
         }
         continue;
