@@ -55,9 +55,6 @@ static bool stepped(const struct ferry_pipeline *p, LLVMValueRef value, unsigned
   return LLVMGetIntTypeWidth(LLVMTypeOf(value)) >= width;
 }
 
-/* Whether every term of `form` is affine in (tid.y, iteration): see the
- * header. `narrow` is the copy's narrow source index, whose extension is
- * proved separately (inner form, corners). */
 /* A value the loop steps that the form reads as signed at a greater
  * width: it is affine in the iteration there only if it cannot wrap (an
  * induction variable whose increment carries nsw). */
@@ -71,9 +68,12 @@ static bool exact_when_widened(struct ferry_affine_context *affine, LLVMValueRef
          induction.no_signed_wrap;
 }
 
-/* `*exact` (may be NULL) says further whether the form is exactly, not
- * only modulo 16, affine in the iteration: the ring may then step the
- * source's address itself (pipeline.c). */
+/* Whether every term of `form` is affine in (tid.y, iteration): see the
+ * header. `narrow` is the copy's narrow source index, whose extension is
+ * proved separately (inner form, corners). `*exact` (may be NULL) says
+ * further whether the form is exactly, not only modulo 16, affine in the
+ * iteration: the ring may then step the source's address itself
+ * (pipeline.c). */
 static bool form_affine(const struct ferry_pipeline *p, struct ferry_affine_context *affine,
                         const struct ferry_loop *loop, const struct ferry_affine *form,
                         LLVMValueRef narrow, bool *exact, char *reason, size_t size) {
@@ -236,7 +236,8 @@ static void require_aligned_rows(struct check *check, struct ferry_pipeline *p,
                                aligned(check, LLVMBuildSub(builder, second, first, "")), ""));
   }
   if (iterations) {
-    LLVMValueRef next = address_bits(check, as_computed_by(p, builder, pointer, 0, 1, true), space);
+    LLVMValueRef next =
+        address_bits(check, as_computed_by(p, builder, pointer, 0, 1, true), space);
     require(check, LLVMBuildOr(builder, check->once,
                                aligned(check, LLVMBuildSub(builder, next, first, "")), ""));
   }
@@ -288,10 +289,10 @@ static void require_no_wrap(struct check *check, struct ferry_pipeline *p, LLVMV
   }
   long long lowest = is_signed ? -(1LL << (width - 1)) : 0;
   long long highest = is_signed ? (1LL << (width - 1)) - 1 : (long long)((1ULL << width) - 1);
-  LLVMValueRef high = LLVMBuildSub(
-      builder, LLVMConstInt(i64, (unsigned long long)highest, true),
-      LLVMBuildSub(builder, LLVMBuildZExt(builder, ntid_x, i64, ""), LLVMConstInt(i64, 1, false), ""),
-      "");
+  LLVMValueRef last_column = LLVMBuildSub(builder, LLVMBuildZExt(builder, ntid_x, i64, ""),
+                                          LLVMConstInt(i64, 1, false), "");
+  LLVMValueRef high =
+      LLVMBuildSub(builder, LLVMConstInt(i64, (unsigned long long)highest, true), last_column, "");
   require(check, LLVMBuildICmp(builder, LLVMIntSGE, least,
                                LLVMConstInt(i64, (unsigned long long)lowest, true), ""));
   require(check, LLVMBuildICmp(builder, LLVMIntSLE, most, high, ""));
@@ -303,8 +304,10 @@ static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module
                                   LLVMBuilderRef builder, LLVMValueRef last) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
-  LLVMValueRef ntid_x = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.x", NULL, 0);
-  LLVMValueRef ntid_y = ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.y", NULL, 0);
+  LLVMValueRef ntid_x =
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.x", NULL, 0);
+  LLVMValueRef ntid_y =
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.y", NULL, 0);
   struct check check = {
       .builder = builder,
       .i64 = i64,
@@ -346,7 +349,8 @@ static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module
     }
   }
   if (narrow)
-    require(&check, LLVMBuildICmp(builder, LLVMIntULT, last, LLVMConstInt(i64, 1ULL << 31, false), ""));
+    require(&check,
+            LLVMBuildICmp(builder, LLVMIntULT, last, LLVMConstInt(i64, 1ULL << 31, false), ""));
   LLVMSetValueName2(check.ok, "ferry.ring.fits", 15);
   return check.ok;
 }
