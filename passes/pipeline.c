@@ -300,12 +300,7 @@ static bool is_pure(LLVMValueRef inst) {
   }
 }
 
-/* What the copies the ring replaced computed and nothing uses now: their
- * addresses, and counters that now only count themselves (a phi and its
- * increment using each other alone), which would otherwise take registers
- * in every iteration (the backend keeps such a cycle). The iteration
- * counter stays. */
-static void remove_dead_arithmetic(LLVMValueRef fn, LLVMValueRef iteration) {
+void ferry_pipeline_remove_dead_arithmetic(LLVMValueRef fn) {
   for (bool erased = true; erased;) {
     erased = false;
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(fn); block;
@@ -314,7 +309,7 @@ static void remove_dead_arithmetic(LLVMValueRef fn, LLVMValueRef iteration) {
       while (inst) {
         LLVMValueRef next = LLVMGetNextInstruction(inst);
         LLVMUseRef use = LLVMGetFirstUse(inst);
-        if (inst != iteration && is_pure(inst)) {
+        if (is_pure(inst)) {
           if (!use) {
             LLVMInstructionEraseFromParent(inst);
             erased = true;
@@ -549,7 +544,6 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
       }
     }
   }
-  remove_dead_arithmetic(LLVMGetBasicBlockParent(p->header), iteration);
   for (size_t r = 0; r < p->ring_count; r++)
     ferry_erase_global_if_unused(p->rings[r].buffer);
   ferry_pipeline_free(p);

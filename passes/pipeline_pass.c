@@ -93,6 +93,8 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
     ferry_pipeline_apply(module, builder, cache, pipeline);
     ferry_emit_commit_and_wait(module, builder, barrier, pending);
   }
+  if (pipelines.count)
+    ferry_pipeline_remove_dead_arithmetic(fn);
   ferry_emit_cache_free(cache);
   bool changed = pipelines.count > 0;
   if (changed) {
