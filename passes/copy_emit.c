@@ -176,16 +176,14 @@ static struct linear_chunk compute_linear_chunk(LLVMModuleRef module, LLVMValueR
  * division would otherwise be made again for every copy and stage). */
 static struct linear_chunk linear_chunk(LLVMModuleRef module, struct ferry_emit_cache *cache,
                                         LLVMValueRef fn, unsigned size, int64_t row_stride) {
-  for (size_t i = 0; cache && i < cache->count; i++) {
+  for (size_t i = 0; i < cache->count; i++) {
     const struct cached_chunk *entry = &cache->entries[i];
     if (entry->fn == fn && entry->size == size && entry->row_stride == row_stride)
       return entry->chunk;
   }
   struct linear_chunk chunk = compute_linear_chunk(module, fn, size, row_stride);
-  if (cache) {
-    cache->entries = ferry_xrealloc(cache->entries, (cache->count + 1) * sizeof *cache->entries);
-    cache->entries[cache->count++] = (struct cached_chunk){fn, size, row_stride, chunk};
-  }
+  cache->entries = ferry_xrealloc(cache->entries, (cache->count + 1) * sizeof *cache->entries);
+  cache->entries[cache->count++] = (struct cached_chunk){fn, size, row_stride, chunk};
   return chunk;
 }
 
