@@ -31,7 +31,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             struct ferry_affine_context *affine,
                                             const struct ferry_loop *loop,
                                             const struct ferry_pipeline_copy *copies,
-                                            size_t count, char *reason, size_t reason_size);
+                                            size_t count, const struct ferry_vec *planned,
+                                            char *reason, size_t reason_size);
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
 /* Why that many stages, for the remark: what asked for them or bound them. */

@@ -303,7 +303,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             struct ferry_affine_context *affine,
                                             const struct ferry_loop *loop,
                                             const struct ferry_pipeline_copy *copies,
-                                            size_t count, char *reason, size_t reason_size) {
+                                            size_t count, const struct ferry_vec *planned,
+                                            char *reason, size_t reason_size) {
   struct ferry_pipeline *p = ferry_xcalloc(1, sizeof *p);
   LLVMValueRef fn = ferry_affine_function(affine);
   const struct ferry_loops *loops = ferry_affine_loops(affine);
@@ -412,7 +413,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                         "ring of 16-byte chunks checked once before the loop pays there, and %s",
                         why[0] ? why : "a copy has no block-collective form");
   }
-  ok = ok && ferry_pipeline_choose_stages(p, module, reason, reason_size);
+  ok = ok && ferry_pipeline_choose_stages(p, module, planned, reason, reason_size);
   if (!ok) {
     ferry_pipeline_free(p);
     return NULL;

@@ -43,7 +43,8 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       continue;
     char reason[FERRY_REASON_SIZE];
     struct ferry_pipeline *pipeline =
-        ferry_pipeline_check(module, affine, loop, copies, count, reason, sizeof reason);
+        ferry_pipeline_check(module, affine, loop, copies, count, pipelines, reason,
+                             sizeof reason);
     char message[FERRY_MESSAGE_SIZE];
     if (!pipeline) {
       snprintf(message, sizeof message, "the copy loop is not pipelined: %s", reason);

@@ -111,10 +111,13 @@ LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
  * halved until the ring fits the budget of a ring chosen by default, the
  * share of an SM's shared memory that __launch_bounds__' minimum blocks
  * leave each block, and the 48 KiB of static shared memory; for a copy of
- * heavy reuse, by the blocks a multiprocessor holds (REUSE_*). Sets
- * p->stages and p->stage_reason (what bound S), or refuses. */
-bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *reason,
-                                  size_t size);
+ * heavy reuse, by the blocks a multiprocessor holds (REUSE_*). The
+ * function's other static shared memory counts the rings of `planned`
+ * (the loops of the function already pipelined, struct ferry_pipeline *)
+ * in place of the arrays they replace. Sets p->stages and p->stage_reason
+ * (what bound S), or refuses. */
+bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module,
+                                  const struct ferry_vec *planned, char *reason, size_t size);
 
 /* pipeline_version.c. Whether the loop can be versioned: every
  * collective copy's addresses affine in the row and the iteration, made

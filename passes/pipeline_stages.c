@@ -36,11 +36,29 @@ static unsigned long long launch_bound_allowance(LLVMValueRef fn) {
   return per_block > BLOCK_RESERVE ? per_block - BLOCK_RESERVE : 1;
 }
 
+/* Whether a ring of a loop already pipelined (`planned`, struct
+ * ferry_pipeline *) replaces the array `g`, and that ring's bytes. */
+static bool replaced_by_ring(const struct ferry_vec *planned, LLVMValueRef g,
+                             unsigned long long *bytes) {
+  for (size_t i = 0; i < planned->count; i++) {
+    const struct ferry_pipeline *q = planned->items[i];
+    for (size_t r = 0; r < q->ring_count; r++)
+      if (q->rings[r].buffer == g && !q->rings[r].dynamic) {
+        *bytes = q->stages * q->rings[r].stage_bytes;
+        return true;
+      }
+  }
+  return false;
+}
+
 /* The static shared memory the kernel of the loop uses besides the arrays
- * being replaced: other kernels' arrays are theirs. (A device function the
- * kernel calls is not looked into; the 48 KiB check of ptxas still holds.) */
+ * being replaced, as it will be once the loops of `planned` are pipelined
+ * too: their rings instead of their arrays. Other kernels' arrays are
+ * theirs. (A device function the kernel calls is not looked into; the
+ * 48 KiB check of ptxas still holds.) */
 static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDataRef layout,
-                                              const struct ferry_pipeline *p) {
+                                              const struct ferry_pipeline *p,
+                                              const struct ferry_vec *planned) {
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
   unsigned long long bytes = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g)) {
@@ -50,8 +68,11 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
     bool ours = false;
     for (size_t r = 0; r < p->ring_count; r++)
       ours |= p->rings[r].buffer == g;
-    if (!ours)
-      bytes += LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
+    unsigned long long ring;
+    if (ours)
+      continue;
+    bytes += replaced_by_ring(planned, g, &ring) ? ring
+                                                 : LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
   }
   return bytes;
 }
@@ -102,8 +123,8 @@ static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, 
   return threads ? threads : 1;
 }
 
-bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module, char *reason,
-                                  size_t size) {
+bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module,
+                                  const struct ferry_vec *planned, char *reason, size_t size) {
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
   /* Static rings grow the kernel's static shared memory; a dynamic one
@@ -111,7 +132,7 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
   unsigned long long per_stage = 0, dynamic_per_stage = 0;
   for (size_t r = 0; r < p->ring_count; r++)
     *(p->rings[r].dynamic ? &dynamic_per_stage : &per_stage) += p->rings[r].stage_bytes;
-  unsigned long long others = static_shared_bytes(module, layout, p);
+  unsigned long long others = static_shared_bytes(module, layout, p, planned);
   unsigned long long allowance = launch_bound_allowance(fn);
   unsigned requested = 0;
   char source[64];
