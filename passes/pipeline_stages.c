@@ -68,11 +68,12 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
     bool ours = false;
     for (size_t r = 0; r < p->ring_count; r++)
       ours |= p->rings[r].buffer == g;
-    unsigned long long ring;
     if (ours)
       continue;
-    bytes += replaced_by_ring(planned, g, &ring) ? ring
-                                                 : LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
+    unsigned long long ring;
+    bytes += replaced_by_ring(planned, g, &ring)
+                 ? ring
+                 : LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
   }
   return bytes;
 }
