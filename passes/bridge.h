@@ -44,6 +44,11 @@ enum ferry_bulk_mode ferry_option_bulk(void);
 bool ferry_option_cost_model(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
+/* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring
+ * took; -ferry-prefetch-bytes: the bytes it keeps in flight per
+ * multiprocessor (loop_prefetch.c). */
+bool ferry_option_prefetch(void);
+unsigned long long ferry_option_prefetch_bytes(void);
 
 /* Splits the block of `inst` before it: `inst` and what follows move to a
  * new block, which the old one branches to unconditionally; phis of the

@@ -15,6 +15,7 @@ extern "C" {
 bool ferry_is_device_module(LLVMModuleRef module);
 
 bool ferry_pipeline_run(LLVMModuleRef module);
+bool ferry_prefetch_run(LLVMModuleRef module);
 bool ferry_async_copy_run(LLVMModuleRef module);
 bool ferry_check_runtime_calls_run(LLVMModuleRef module);
 bool ferry_lower_run(LLVMModuleRef module);

@@ -72,10 +72,12 @@ const NamedTransform EarlyTransforms[] = {
 };
 
 // Run once the optimizer is done (the IR is then in its final, simplified
-// form): the pipeliner first takes the copy loops it can pipeline, then
-// ferry-async-copy converts the copies left.
+// form): the pipeliner first takes the copy loops it can pipeline,
+// ferry-prefetch prefetches the copy loops left and keeps their copies
+// plain, then ferry-async-copy converts the copies left.
 const NamedTransform Transforms[] = {
     {"ferry-pipeline", ferry_pipeline_run},
+    {"ferry-prefetch", ferry_prefetch_run},
     {"ferry-async-copy", ferry_async_copy_run},
 };
 
