@@ -8,6 +8,15 @@
 #ifndef FERRY_CONFIG_H
 #define FERRY_CONFIG_H
 
+/* nvcc cannot use ferry: the runtime is a bitcode library that only clang
+ * links, its declarations are device functions only in clang's CUDA
+ * (__CUDA__), and ferry's copies need ferry's plugin. Without this, nvcc
+ * reports "calling a __host__ function from a __global__ function".
+ * (clang never defines __NVCC__, in CUDA mode or otherwise.) */
+#if defined(__NVCC__)
+#error "ferry's headers need clang, not nvcc: compile with ferry-cc (build/bin/ferry-cc), or with clang -x cuda, ferry's plugin and its runtime (see README.md)"
+#endif
+
 #if defined(__CUDA__)
 #define FERRY_DEVICE __device__
 #define FERRY_SHARED __shared__
