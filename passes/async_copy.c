@@ -163,9 +163,8 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
 bool ferry_async_copy_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
-  ferry_check_kernel_options(module);
+  bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
-  bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
     if (!LLVMIsDeclaration(fn))
       changed |= convert_function(module, fn, builder);

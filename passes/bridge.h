@@ -25,6 +25,13 @@ void ferry_remark(enum ferry_remark_kind kind, LLVMValueRef at,
  * location; the compiler then fails the compilation. */
 void ferry_error(LLVMValueRef at, const char *message);
 
+/* Reports a compile error (a warning when `warning`) about function fn at
+ * `file`:`line`, a place that needs no debug information and survives
+ * -save-temps (clang records each annotate attribute's own file and line);
+ * at fn's own location, as ferry_error, when file is empty or line 0. */
+void ferry_diagnose_at_line(LLVMValueRef fn, const char *file, unsigned line, bool warning,
+                            const char *message);
+
 /* -ferry-collective: when the block-collective form is used. */
 enum ferry_collective_mode {
   FERRY_COLLECTIVE_AUTO,   /* only where the per-thread form cannot move the element */

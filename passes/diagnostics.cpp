@@ -6,6 +6,7 @@
 #include <string>
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
@@ -62,4 +63,24 @@ extern "C" void ferry_error(LLVMValueRef At, const char *Message) {
     F->getContext().diagnose(DiagnosticInfoUnsupported(
         *F, Message, DiagnosticLocation(F->getSubprogram()), DS_Error));
   }
+}
+
+extern "C" void ferry_diagnose_at_line(LLVMValueRef Fn, const char *File, unsigned Line,
+                                       bool Warning, const char *Message) {
+  auto *F = dyn_cast<Function>(unwrap(Fn));
+  if (!F)
+    return;
+  DiagnosticSeverity Severity = Warning ? DS_Warning : DS_Error;
+  DiagnosticLocation Loc(F->getSubprogram());
+  if (File && *File && Line) {
+    // A DiagnosticLocation is made only from debug information: describe
+    // the place as a subprogram of its own, owned by the context and
+    // attached to nothing, so the module is unchanged.
+    LLVMContext &Ctx = F->getContext();
+    DIFile *Source = DIFile::get(Ctx, File, "");
+    Loc = DiagnosticLocation(DISubprogram::get(
+        Ctx, Source, F->getName(), "", Source, Line, nullptr, Line, nullptr, 0, 0,
+        DINode::FlagZero, DISubprogram::SPFlagZero, nullptr));
+  }
+  F->getContext().diagnose(DiagnosticInfoUnsupported(*F, Message, Loc, Severity));
 }

@@ -19,8 +19,8 @@
 #include <stddef.h>
 
 /* The bytes the kernel's annotate("ferry:dynamic_shared=BYTES") gives;
- * false with a reason when there is none (or a compile error when it is
- * not a number). */
+ * false with a reason when there is none (or it is faulty: kernel_options.c
+ * reports that as a compile error). */
 bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char *reason, size_t size);
 
 /* Raises *end to cover an access of `size` bytes at `pointer` into

@@ -13,6 +13,7 @@
 #include "bridge.h"
 #include "copy_plan.h"
 #include "ferry.h"
+#include "kernel_options.h"
 #include "names.h"
 #include "pipeline.h"
 
@@ -114,8 +115,8 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
 bool ferry_pipeline_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
+  bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
-  bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
     if (!LLVMIsDeclaration(fn))
       changed |= pipeline_function(module, fn, builder);

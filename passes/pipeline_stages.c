@@ -82,19 +82,12 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
  * -ferry-stages; 0 lets the pipeliner choose. Writes where it came from. */
 static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, size_t source_size,
                              char *reason, size_t size) {
-  char text[32];
-  if (ferry_kernel_option(fn, "stages", text, sizeof text)) {
-    char *end;
-    unsigned long value = strtoul(text, &end, 10);
-    snprintf(source, source_size, "annotate(\"ferry:stages=%s\")", text);
-    if (*end || end == text || value > MAX_STAGES || (value & (value - 1)) || value == 0) {
-      char message[FERRY_MESSAGE_SIZE];
-      snprintf(message, sizeof message,
-               "%s: the stages must be 1 (no pipelining), 2, 4, 8 or 16", source);
-      ferry_error(fn, message);
-      return ferry_refuse(reason, size, "%s is not a stage count", source);
-    }
-    *stages = (unsigned)value;
+  struct ferry_kernel_options options; /* checked in kernel_options.c */
+  if (!ferry_kernel_options(fn, &options))
+    return ferry_refuse(reason, size, "the kernel's ferry annotations are in error");
+  if (options.stages) {
+    *stages = options.stages;
+    snprintf(source, source_size, "annotate(\"ferry:stages=%u\")", options.stages);
     return true;
   }
   *stages = ferry_option_stages();
