@@ -41,6 +41,7 @@
 #include "copy_plan.h"
 #include "ferry.h"
 #include "ir_build.h"
+#include "kernel_options.h"
 #include "lower_ptx.h"
 #include "names.h"
 #include "target.h"
@@ -406,7 +407,9 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
 }
 
 static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
-  if (!ferry_option_prefetch() || !ferry_target_has_cp_async(ferry_function_target(fn)))
+  struct ferry_kernel_options options; /* a faulty annotation: fn stays as written */
+  if (!ferry_option_prefetch() || !ferry_target_has_cp_async(ferry_function_target(fn)) ||
+      !ferry_kernel_options(fn, &options))
     return false;
   LLVMSetCurrentDebugLocation2(builder, NULL);
   struct ferry_affine_context *affine = ferry_affine_context_create(fn);
@@ -467,8 +470,8 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
 bool ferry_prefetch_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
+  bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
-  bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
     if (!LLVMIsDeclaration(fn))
       changed |= prefetch_function(module, fn, builder);
