@@ -8,20 +8,23 @@
  * itself stays plain: ferry-async-copy leaves it alone.
  *
  * Why: a prefetch changes no value, so no aliasing, room or shape rule
- * stands in its way. Measured on an H100 (the seeds' loop as written: an
- * extern tile of one block, pointers that may alias; 1/2/4/8 blocks per
- * SM): legacy 1.052/0.589/0.348/0.236 ms, per-thread prefetch.global.L2 4
- * iterations ahead 0.593/0.313/0.205/0.213 ms; the single-stage cp.async
- * beside such a prefetch was slower than the plain copy beside it (0.617
- * vs 0.556 ms with a bulk prefetch at 1 block per SM), and 16 ahead at 8
- * blocks per SM fell to 0.84x legacy: k must follow the bytes in flight
- * per multiprocessor. So k is computed at run time, before the loop:
+ * stands in its way. Measured on an H100 (bench/copy_as_written.cu: the
+ * seeds' loop as written, an extern tile of one block's 1 KiB, pointers
+ * that may alias; 1/2/4/8 blocks per SM, sm_90a): legacy
+ * 1.060/0.594/0.353/0.240 ms; the single-stage cp.async ferry made before
+ * 1.089/0.606/0.355/0.240 (0.97-1.00x); this prefetch with 16 KiB in
+ * flight per SM 0.647/0.341/0.210/0.202 (1.64/1.74/1.68/1.19x), with 8 KiB
+ * 0.646/0.341/0.230/0.205, with 64 KiB 0.645/0.342/0.299/0.245 (0.98x at
+ * 8 blocks per SM): too far ahead evicts what the blocks are about to
+ * read, so k follows the bytes in flight per multiprocessor and is
+ * computed at run time, before the loop:
  *
  *   k = FERRY_PREFETCH_BYTES / (blocks per SM * bytes the block copies per
  *       iteration), clamped to 1..16,
  *
  * with blocks per SM = ceil(blocks of the grid / %nsmid), at most what the
- * SM's 2048 threads allow (-ferry-prefetch-bytes overrides the budget).
+ * SM's 2048 threads allow (-ferry-prefetch-bytes sets the budget, 16 KiB
+ * by default).
  *
  * Sound because:
  * - the copy runs in every iteration (its block dominates the latch), and
@@ -36,7 +39,7 @@
  *
  * Refused, with an -Rpass-analysis remark: loops not counted in such a
  * form, sources not affine in the counter, copies that do not run in every
- * iteration, targets below sm_80, -ferry-prefetch=never. */
+ * iteration. Targets below sm_80 and -ferry-prefetch=never: nothing. */
 #include "bridge.h"
 #include "copy_plan.h"
 #include "ferry.h"

@@ -54,9 +54,9 @@ static cl::opt<PrefetchMode> Prefetch(
                           "never: their copies become single-stage cp.async instead")));
 
 static cl::opt<unsigned long long> PrefetchBytes(
-    "ferry-prefetch-bytes", cl::init(32768),
+    "ferry-prefetch-bytes", cl::init(16384),
     cl::desc("ferry: the bytes the prefetch of a copy loop keeps in flight per "
-             "multiprocessor, from which its distance follows (default 32768)"));
+             "multiprocessor, from which its distance follows (default 16384)"));
 
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
 extern "C" bool ferry_option_prefetch(void) { return Prefetch == PrefetchAuto; }
