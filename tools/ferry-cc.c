@@ -46,8 +46,10 @@ int main(int argc, char **argv) {
 
   struct argument_list args = {0};
   argument_add(&args, clang);
-  /* CUDA is C++: link as clang++ would (libstdc++), as nvcc does. */
-  if (line.cuda_source)
+  /* CUDA is C++: link as clang++ would (libstdc++), as nvcc does, also
+   * where a link step has only objects to link. */
+  bool link_only = line.objects && !line.sources;
+  if (line.cuda_source || line.nvcc_style || link_only)
     argument_add(&args, "--driver-mode=g++");
   /* clang loads -fpass-plugin plugins before it parses -mllvm, so this
    * alone also makes -mllvm -ferry-* options known. */
@@ -76,6 +78,26 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < line.clang_arguments.count; i++)
     argument_add(&args, line.clang_arguments.items[i]);
+  /* nvcc links the CUDA runtime (static unless -cudart says otherwise);
+   * clang links none. A link step of CUDA code gets it as from nvcc. */
+  bool links_cuda = !line.compile_only && !line.user_cudart &&
+                    (line.cuda_source || line.nvcc_style || link_only);
+  const char *cudart = line.cudart ? line.cudart : "static";
+  if (links_cuda && strcmp(cudart, "none") != 0) {
+    const char *cuda_path = FERRY_CUDA_PATH;
+    for (size_t i = 0; i < line.clang_arguments.count; i++)
+      if (strncmp(line.clang_arguments.items[i], "--cuda-path=", 12) == 0)
+        cuda_path = line.clang_arguments.items[i] + 12;
+    argument_format(&args, "-L%s/lib64", cuda_path);
+    if (strcmp(cudart, "shared") == 0) {
+      argument_add(&args, "-lcudart");
+    } else {
+      argument_add(&args, "-lcudart_static");
+      argument_add(&args, "-ldl");
+      argument_add(&args, "-lrt");
+      argument_add(&args, "-pthread");
+    }
+  }
 
   if (line.report)
     return compile_and_report(&args, &line, &layout);

@@ -223,7 +223,6 @@ static const struct {
     {"keep", "keep", "use -save-temps to keep clang's intermediate files"},
     {"keep-dir", "keep-dir", "use -save-temps=obj"},
     {"lib", "lib", "make the archive with ar from objects compiled with -c"},
-    {"cudart", "cudart", "link the CUDA runtime yourself: -L/usr/local/cuda/lib64 -lcudart_static -ldl -lrt -pthread"},
     {"prec-div", "prec-div", "clang's division is IEEE unless -ffast-math (--use_fast_math)"},
     {"prec-sqrt", "prec-sqrt", "clang's square root is IEEE unless -ffast-math (--use_fast_math)"},
     {"diag-suppress", "diag-suppress", "nvcc's diagnostic numbers mean nothing to clang; use -Wno-<warning>"},
@@ -235,6 +234,18 @@ static const struct {
 
 static bool is_source_file(const char *argument) {
   return argument[0] != '-' && (ends_with(argument, ".cu") || ends_with(argument, ".cuh"));
+}
+
+static bool is_other_source(const char *argument) {
+  static const char *const suffixes[] = {".c", ".cc", ".cpp", ".cxx", ".C", ".ll", ".bc", ".s", ".S"};
+  for (size_t k = 0; argument[0] != '-' && k < sizeof suffixes / sizeof *suffixes; k++)
+    if (ends_with(argument, suffixes[k]))
+      return true;
+  return false;
+}
+
+static bool is_object(const char *argument) {
+  return argument[0] != '-' && (ends_with(argument, ".o") || ends_with(argument, ".a") || ends_with(argument, ".so"));
 }
 
 static void note_language(struct command_line *line, const char *language) {
@@ -386,6 +397,15 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       line->nvcc_style = true;
       continue;
     }
+    if (option_with_value(argc, argv, &i, "cudart", "cudart", &value)) {
+      if (strcmp(value, "static") != 0 && strcmp(value, "shared") != 0 && strcmp(value, "none") != 0) {
+        fprintf(stderr, "ferry-cc: error: cannot map -cudart=%s: the choices are static, shared and none\n", value);
+        return false;
+      }
+      line->cudart = value;
+      line->nvcc_style = true;
+      continue;
+    }
     if (flag(argument, "Wno-deprecated-gpu-targets", NULL)) {
       line->nvcc_style = true; /* nvcc's own warning; clang has none such */
       continue;
@@ -475,15 +495,22 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       argument = argv[++i];
       line->output = argument;
     } else if (strcmp(argument, "-c") == 0 || strcmp(argument, "-S") == 0 || strcmp(argument, "-E") == 0 ||
-               strcmp(argument, "-fsyntax-only") == 0) {
+               strcmp(argument, "-fsyntax-only") == 0 ||
+               strcmp(argument, "-M") == 0 || strcmp(argument, "-MM") == 0) {
       line->compile_only = true;
+    } else if (has_prefix(argument, "-lcudart")) {
+      line->user_cudart = true;
     } else if (has_prefix(argument, "--cuda-path")) {
       line->user_cuda_path = true;
     } else if (has_prefix(argument, "--target=nvptx") ||
                (strcmp(argument, "-target") == 0 && i + 1 < argc && has_prefix(argv[i + 1], "nvptx"))) {
       line->device_code = true;
     } else if (is_source_file(argument)) {
-      line->cuda_source = line->device_code = true;
+      line->cuda_source = line->device_code = line->sources = true;
+    } else if (is_other_source(argument)) {
+      line->sources = true;
+    } else if (is_object(argument)) {
+      line->objects = true;
     }
     argument_add(out, argument);
   }

@@ -17,7 +17,11 @@ struct command_line {
   bool help, version;     /* ferry-cc's --help / --version */
   const char *report;     /* --report[=FORMAT]: "markdown" or "csv"; NULL if not asked */
   const char *output;     /* -o, when given */
-  bool compile_only;      /* -c, -S, -E, -fsyntax-only: no link step */
+  bool compile_only;      /* -c, -S, -E, -fsyntax-only, -M: no link step */
+  bool sources;           /* a source file among the inputs (.cu, .c, .cpp, ...) */
+  bool objects;           /* an object or archive among the inputs */
+  bool user_cudart;       /* -lcudart* given */
+  const char *cudart;     /* nvcc's -cudart: "static" (its default), "shared", "none" */
 };
 
 /* Translates argv[1..]; false after printing an error that names the
