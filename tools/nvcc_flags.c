@@ -227,7 +227,6 @@ static const struct {
     {"prec-sqrt", "prec-sqrt", "clang's square root is IEEE unless -ffast-math (--use_fast_math)"},
     {"diag-suppress", "diag-suppress", "nvcc's diagnostic numbers mean nothing to clang; use -Wno-<warning>"},
     {"run", "run", "run the program yourself"},
-    {"time", "time", "use -ftime-report"},
     {"t", "threads", "clang compiles each architecture in turn"},
     {"arch-ls", "list-gpu-arch", "see clang's --cuda-gpu-arch values in clang --help"},
 };
