@@ -99,15 +99,14 @@ int main(int argc, char **argv) {
     }
   }
 
-  if (line.report)
-    return compile_and_report(&args, &line, &layout);
-
   const char *verbose = getenv("FERRY_CC_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {
     for (size_t i = 0; i < args.count; i++)
       fprintf(stderr, "%s%s", i ? " " : "", args.items[i]);
     fputc('\n', stderr);
   }
+  if (line.report)
+    return compile_and_report(&args, &line, &layout);
   execv(clang, (char *const *)args.items);
   fprintf(stderr, "ferry-cc: cannot run %s: %s\n", clang, strerror(errno));
   return 127;
