@@ -30,8 +30,9 @@ static constexpr const char *PassName = "ferry";
 namespace {
 
 // What a remark says happened, by its name: a copy converted (one stage),
-// converted and pipelined, refused (left as written), a note on why a
-// better form was not chosen, or an explicit memcpy_async call lowered.
+// converted and pipelined, left plain with its source prefetched, refused
+// (left as written), a note on why a better form was not chosen, or an
+// explicit memcpy_async call lowered.
 const char *outcomeOf(const char *RemarkName) {
   static const struct {
     const char *Name, *Outcome;
@@ -39,7 +40,7 @@ const char *outcomeOf(const char *RemarkName) {
       {"CopyConverted", "converted"},   {"CopyPipelined", "pipelined"},
       {"CopyRefused", "refused"},       {"CostModel", "refused"},
       {"FunctionRefused", "refused"},   {"TargetTooOld", "refused"},
-      {"MemcpyAsyncLowered", "lowered"},
+      {"MemcpyAsyncLowered", "lowered"}, {"CopyPrefetched", "prefetched"},
   };
   for (const auto &Entry : Outcomes)
     if (std::strcmp(Entry.Name, RemarkName) == 0)
