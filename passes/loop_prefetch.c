@@ -70,36 +70,6 @@ struct counter {
   LLVMIntPredicate continue_while; /* the compare read as `increment PRED bound`, continuing */
 };
 
-static LLVMIntPredicate icmp_swapped(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntULT: return LLVMIntUGT;
-  case LLVMIntUGT: return LLVMIntULT;
-  case LLVMIntULE: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULE;
-  case LLVMIntSLT: return LLVMIntSGT;
-  case LLVMIntSGT: return LLVMIntSLT;
-  case LLVMIntSLE: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLE;
-  default: return p;
-  }
-}
-
-static LLVMIntPredicate icmp_inverse(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntEQ: return LLVMIntNE;
-  case LLVMIntNE: return LLVMIntEQ;
-  case LLVMIntULT: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULT;
-  case LLVMIntUGT: return LLVMIntULE;
-  case LLVMIntULE: return LLVMIntUGT;
-  case LLVMIntSLT: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLT;
-  case LLVMIntSGT: return LLVMIntSLE;
-  case LLVMIntSLE: return LLVMIntSGT;
-  }
-  return p;
-}
-
 static bool in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
   return LLVMIsAInstruction(value) && ferry_loop_contains(loop, LLVMGetInstructionParent(value));
 }
@@ -132,9 +102,9 @@ static bool find_counter(const struct ferry_loops *loops, const struct ferry_loo
                             "the loop's counter is not of 32 or 64 bits with a positive step "
                             "of at most 2^20");
       LLVMIntPredicate predicate = LLVMGetICmpPredicate(c->compare);
-      c->continue_while = side ? icmp_swapped(predicate) : predicate;
+      c->continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
       if (!c->continue_on_true)
-        c->continue_while = icmp_inverse(c->continue_while);
+        c->continue_while = ferry_icmp_inverse(c->continue_while);
       bool relational = c->continue_while == LLVMIntULT || c->continue_while == LLVMIntULE ||
                         c->continue_while == LLVMIntSLT || c->continue_while == LLVMIntSLE;
       if (!relational && !(c->continue_while == LLVMIntNE && induction.step == 1))

@@ -12,36 +12,6 @@
 
 #include <llvm-c/Target.h>
 
-static LLVMIntPredicate swapped(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntULT: return LLVMIntUGT;
-  case LLVMIntUGT: return LLVMIntULT;
-  case LLVMIntULE: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULE;
-  case LLVMIntSLT: return LLVMIntSGT;
-  case LLVMIntSGT: return LLVMIntSLT;
-  case LLVMIntSLE: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLE;
-  default: return p;
-  }
-}
-
-static LLVMIntPredicate inverse(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntEQ: return LLVMIntNE;
-  case LLVMIntNE: return LLVMIntEQ;
-  case LLVMIntULT: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULT;
-  case LLVMIntUGT: return LLVMIntULE;
-  case LLVMIntULE: return LLVMIntUGT;
-  case LLVMIntSLT: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLT;
-  case LLVMIntSGT: return LLVMIntSLE;
-  case LLVMIntSLE: return LLVMIntSGT;
-  }
-  return p;
-}
-
 /* Whether runs_ahead (pipeline.c) can tell which iterations run: counting
  * by 1 while != or <, or by any positive step while < or <= where the
  * counter has at most 32 bits (the test is then made in 64 bits, where
@@ -94,9 +64,9 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
       if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
           induction.increment != counter || induction.step <= 0 || pipeline_in_loop(loop, bound))
         continue;
-      LLVMIntPredicate continue_while = side ? swapped(predicate) : predicate;
+      LLVMIntPredicate continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
       if (!continue_on_true)
-        continue_while = inverse(continue_while);
+        continue_while = ferry_icmp_inverse(continue_while);
       if (!trip_form_handled(&induction, continue_while))
         return ferry_refuse(reason, size, "the loop's trip count has a form not handled");
       p->iv = phi;
