@@ -23,6 +23,7 @@
 #include "address_space.h"
 #include "barrier.h"
 #include "cfg.h"
+#include "dominators.h"
 #include "memory.h"
 #include "target.h"
 #include "thread_values.h"
@@ -129,21 +130,29 @@ static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
   return LLVMGetNumSuccessors(terminator) <= 1;
 }
 
-/* Collects the blocks that can reach the target; a branch in them that can
- * leave that set must decide uniformly. */
+/* Collects the blocks that can reach the target without taking a back
+ * edge; a branch in them that can leave that set must decide uniformly.
+ * Back edges do not count: a thread that skips the target in this
+ * iteration of a loop and reaches it in the next has not reached it with
+ * the others (a per-thread guard inside a copy loop: the collective form's
+ * chunks would copy the rows of the threads that skip it, or never be
+ * issued by a thread that does). */
 bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
                              LLVMBasicBlockRef target) {
-  struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(target));
+  LLVMValueRef fn = LLVMGetBasicBlockParent(target);
+  struct ferry_cfg *cfg = ferry_cfg_compute(fn);
+  struct ferry_dominators *dominators = ferry_dominators_compute(fn);
   struct ferry_map reaching = {0};
   struct ferry_vec blocks = {0}, worklist = {0};
   ferry_set_insert(&reaching, target);
   ferry_vec_push(&blocks, target);
   ferry_vec_push(&worklist, target);
   while (worklist.count) {
-    const struct ferry_vec *predecessors =
-        ferry_cfg_predecessors(cfg, worklist.items[--worklist.count]);
+    LLVMBasicBlockRef block = worklist.items[--worklist.count];
+    const struct ferry_vec *predecessors = ferry_cfg_predecessors(cfg, block);
     for (size_t i = 0; i < predecessors->count; i++)
-      if (ferry_set_insert(&reaching, predecessors->items[i])) {
+      if (!ferry_block_dominates(dominators, block, predecessors->items[i]) &&
+          ferry_set_insert(&reaching, predecessors->items[i])) {
         ferry_vec_push(&blocks, predecessors->items[i]);
         ferry_vec_push(&worklist, predecessors->items[i]);
       }
@@ -160,6 +169,7 @@ bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
       uniform = false;
   }
   ferry_cfg_free(cfg);
+  ferry_dominators_free(dominators);
   ferry_map_free(&reaching);
   ferry_vec_free(&blocks);
   ferry_vec_free(&worklist);
