@@ -111,6 +111,14 @@ bool ferry_affine_is_uniform(const struct ferry_affine *form);
 int64_t ferry_affine_coefficient_of(const struct ferry_affine *form,
                                     const struct ferry_atom *atom);
 
+/* The range of the form's value read as an integer sum, each atom over
+ * the values it can take in fn (affine_bounds.c): blockDim is at least 1
+ * and at most the kernel's launch bounds or the hardware's, threadIdx
+ * below it, a non-negative atom unbounded above. A side whose bound is
+ * unknown has *has_low / *has_high false. Wrapping is not considered. */
+void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn, bool *has_low,
+                        int64_t *low, bool *has_high, int64_t *high);
+
 /* Writes e.g. "4*tid.x + 4*ctaid.x*ntid.x + 4*%batch + 16": coefficients of
  * 1 omitted, induction variables and uniform opaque atoms by their IR name,
  * varying opaque atoms as "opaque(%v)", the constant last and only when not

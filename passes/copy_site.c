@@ -72,10 +72,12 @@ static unsigned long long access_size(LLVMValueRef inst) {
 
 /* Whether an access of `size` bytes at `offset` into the destination's
  * array must miss the copied element at `destination_offset`: their
- * difference, with the indices `facts` fix replaced by their values, is a
- * constant plus terms of one sign over non-negative atoms (thread indices,
- * sizes, counters), far enough apart either way. Both accesses are of one
- * thread, so every atom has one value in both. */
+ * difference, with the indices `facts` fix replaced by their values, lies
+ * at or above the element's size or at or below minus the access's, over
+ * every value its atoms can take (ferry_affine_range: thread indices below
+ * blockDim, blockDim at least 1, so `t + blockDim.x` is never `t`; with
+ * launch bounds `2*S-1-t` is never `t`). Both accesses are of one thread,
+ * so every atom has one value in both. */
 static bool offset_misses(const struct ferry_copy_site *site, const struct ferry_affine *offset,
                           const struct ferry_affine *destination_offset, unsigned long long size,
                           const struct ferry_path_fact *facts, unsigned fact_count) {
@@ -83,24 +85,12 @@ static bool offset_misses(const struct ferry_copy_site *site, const struct ferry
   if (!ferry_affine_add_scaled(offset, destination_offset, -1, &difference))
     return false;
   ferry_affine_apply_facts(&difference, facts, fact_count);
-  int sign = 0;
-  for (unsigned t = 0; t < difference.term_count; t++) {
-    const struct ferry_term *term = &difference.terms[t];
-    for (unsigned a = 0; a < term->atom_count; a++)
-      if (!term->atoms[a].non_negative)
-        return false;
-    int term_sign = term->coefficient > 0 ? 1 : -1;
-    if (sign && term_sign != sign)
-      return false;
-    sign = term_sign;
-  }
-  /* difference = offset - destination_offset >= constant when the terms are
-   * positive, <= constant when negative. */
-  if (sign >= 0 && difference.constant >= (int64_t)site->size)
-    return true;
-  if (sign <= 0 && -difference.constant >= (int64_t)size)
-    return true;
-  return false;
+  bool has_low, has_high;
+  int64_t low, high;
+  ferry_affine_range(&difference, ferry_affine_function(site->affine), &has_low, &low,
+                     &has_high, &high);
+  /* difference = offset - destination_offset */
+  return (has_low && low >= (int64_t)site->size) || (has_high && high <= -(int64_t)size);
 }
 
 enum { MAX_PHI_DEPTH = 3, MAX_FACTS = 4 * FERRY_PATH_FACTS_MAX };
