@@ -216,6 +216,9 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   LLVMValueRef fn = LLVMGetBasicBlockParent(block);
   if (site->size > 8)
     return ferry_refuse(reason, reason_size, "16-byte elements need no widening");
+  if (site->merged)
+    return ferry_refuse(reason, reason_size,
+                        "a guarded copy's zeros are filled by the thread that guards them");
   if (!ferry_is_kernel(fn))
     return ferry_refuse(reason, reason_size, "not in a kernel: which threads run it is unknown");
 

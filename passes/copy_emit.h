@@ -12,6 +12,9 @@
 struct ferry_copy_form {
   unsigned size;            /* bytes per element */
   unsigned align;           /* alignment both sides are known to have */
+  /* per thread: the bytes to read (i32, the rest zero-filled), for a guarded
+   * copy; NULL: all of them */
+  LLVMValueRef source_bytes;
   bool collective;          /* 16-byte chunks over rows (collective_copy.h) */
   int64_t row_stride;       /* collective: destination bytes between rows; 0: one row */
   /* collective: a narrow source index (tid.x + row-uniform terms) whose

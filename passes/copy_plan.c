@@ -152,6 +152,14 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
         ferry_copy_site_free(&site);
         continue;
       }
+      /* A ring issues a copy for later iterations, where its guard would
+       * have to be evaluated again: guarded copies are not pipelined (in
+       * a pipelined loop ferry-async-copy then finds the ring's own
+       * cp.async operations before the barrier and leaves them plain). */
+      if (site.merged && purpose == FERRY_PLAN_RINGS) {
+        ferry_copy_site_free(&site);
+        continue;
+      }
       enum ferry_payoff payoff = ferry_copy_payoff(&site, reason, sizeof reason);
       if (payoff != FERRY_PAYS && purpose == FERRY_PLAN_SINGLE_STAGE) {
         ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
