@@ -78,6 +78,8 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   if (plan->form.raise_alignment)
     LLVMSetAlignment(plan->form.raise_alignment, 16);
+  if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
+    LLVMSetAlignment(site->raise_alignment, site->raise_to);
   LLVMValueRef source = site->source;
   if (site->merged)
     source = guarded_source(builder, site, &form.source_bytes);
@@ -124,7 +126,13 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "size of 0 where the guard fails (it reads nothing and fills zeros); it "
              "completes before the next barrier", plan->site.size,
              plan->site.size == 16 ? "cg" : "ca");
-  else
+  else if (plan->site.size > 16) {
+    unsigned piece = plan->site.align < 16 ? plan->site.align : 16;
+    snprintf(message, sizeof message,
+             "converted a %u-byte global-to-shared struct copy to %u cp.async.%s of %u bytes; "
+             "they complete before the next barrier", plan->site.size, plan->site.size / piece,
+             piece == 16 ? "cg" : "ca", piece);
+  } else
     snprintf(message, sizeof message,
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
              "before the next barrier", ferry_article(plan->site.size), plan->site.size, plan->site.size == 16 ? "cg" : "ca");

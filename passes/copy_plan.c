@@ -80,6 +80,8 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   plan->site = *site;
   plan->reuse_heavy = reuse_heavy;
   char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
+  if (site->size > 16)
+    snprintf(not_collective, sizeof not_collective, "a struct copy is split by its own thread");
   enum ferry_collective_mode mode = ferry_option_collective();
   if (mode == FERRY_COLLECTIVE_NEVER)
     snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");

@@ -20,8 +20,13 @@
 #include "ir_build.h"
 #include "memory.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+
+/* The largest struct copy (llvm.memcpy) split into per-thread cp.async:
+ * 16 of 16 bytes. */
+enum { MAX_STRUCT_COPY = 256 };
 
 static enum ferry_copy_verdict refuse(char *reason, size_t size,
                                       const char *format, ...) {
@@ -297,9 +302,9 @@ static bool match_guarded(LLVMValueRef store, LLVMValueRef value, LLVMTargetData
 /* `store (load p), q`, a guarded copy (match_guarded), or
  * `llvm.memcpy(q, p, n)` with a constant n (what clang emits for a struct
  * assignment such as float4): fills the site's pointers, size and the
- * alignment both sides are known to have. */
+ * alignment the instruction gives each side (source, destination). */
 static bool match_copy(LLVMValueRef inst, LLVMTargetDataRef layout,
-                       struct ferry_copy_site *site, unsigned *align, const char **refusal) {
+                       struct ferry_copy_site *site, unsigned align[2], const char **refusal) {
   if (LLVMIsAStoreInst(inst)) {
     LLVMValueRef value = LLVMGetOperand(inst, 0);
     if (!LLVMIsALoadInst(value) && !match_guarded(inst, value, layout, site, refusal))
@@ -311,20 +316,21 @@ static bool match_copy(LLVMValueRef inst, LLVMTargetDataRef layout,
       site->destination = LLVMGetOperand(inst, 1);
       site->size = element_size(layout, LLVMTypeOf(value));
     }
-    unsigned load_align = LLVMGetAlignment(site->load), store_align = LLVMGetAlignment(inst);
-    *align = load_align < store_align ? load_align : store_align;
+    align[0] = LLVMGetAlignment(site->load);
+    align[1] = LLVMGetAlignment(inst);
     return true;
   }
   if (ferry_is_memory_transfer(inst) && ferry_calls_prefix(inst, "llvm.memcpy.")) {
     LLVMValueRef length = LLVMGetOperand(inst, 2);
-    if (!LLVMIsAConstantInt(length) || LLVMConstIntGetZExtValue(length) > 16)
+    if (!LLVMIsAConstantInt(length) || !LLVMConstIntGetZExtValue(length))
       return false;
     site->store = inst;
     site->source = LLVMGetOperand(inst, 1);
     site->destination = LLVMGetOperand(inst, 0);
-    site->size = (unsigned)LLVMConstIntGetZExtValue(length);
-    unsigned to = parameter_alignment(inst, 0), from = parameter_alignment(inst, 1);
-    *align = to < from ? to : from;
+    unsigned long long bytes = LLVMConstIntGetZExtValue(length);
+    site->size = bytes > UINT_MAX ? UINT_MAX : (unsigned)bytes;
+    align[0] = parameter_alignment(inst, 1);
+    align[1] = parameter_alignment(inst, 0);
     return true;
   }
   return false;
@@ -354,11 +360,25 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                            struct ferry_copy_site *site,
                                            char *reason, size_t reason_size) {
   *site = (struct ferry_copy_site){.affine = affine};
-  unsigned align = 1;
+  unsigned aligns[2] = {1, 1};
   const char *guard_refusal = NULL;
-  if (!match_copy(inst, layout, site, &align, &guard_refusal) || ferry_is_marked_as_written(inst))
+  if (!match_copy(inst, layout, site, aligns, &guard_refusal) || ferry_is_marked_as_written(inst))
     return FERRY_COPY_NOT_A_COPY;
+  /* What the addresses' known low bits prove beyond the instruction's
+   * `align` (clang marks `*(int4 *)&tile[r][c]` with the element's). */
+  LLVMValueRef raise = NULL, no_raise;
+  unsigned source_known = ferry_known_alignment(affine, site->source, &no_raise);
+  unsigned destination_known = ferry_known_alignment(affine, site->destination, &raise);
+  if (source_known > aligns[0])
+    aligns[0] = source_known;
+  if (destination_known > aligns[1]) {
+    aligns[1] = destination_known;
+    site->raise_alignment = raise;
+    site->raise_to = destination_known;
+  }
+  unsigned align = aligns[0] < aligns[1] ? aligns[0] : aligns[1];
   site->align = align;
+  site->raise_to = align; /* no more than the copy uses */
 
   enum ferry_space from = ferry_infer_space(site->source);
   enum ferry_space to = ferry_infer_space(site->destination);
@@ -384,7 +404,12 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   const char *objection = site->load ? load_store_refusal(site) : NULL;
   if (objection)
     return refuse(reason, reason_size, "%s", objection);
-  if (site->size == 0 || site->size > 16 || (site->size & (site->size - 1)))
+  if (site->size > MAX_STRUCT_COPY || (site->size > 16 && site->size % 4))
+    return refuse(reason, reason_size,
+                  "not converted: a struct copy of %u bytes; ferry splits copies of up "
+                  "to %u bytes, a multiple of 4, into cp.async of 16, 8 or 4 bytes",
+                  site->size, MAX_STRUCT_COPY);
+  if (site->size == 0 || (site->size <= 16 && (site->size & (site->size - 1))))
     return refuse(reason, reason_size,
                   "not converted: the element type is not a 1-, 2-, 4-, 8- or "
                   "16-byte value");
@@ -400,10 +425,16 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte elements; a per-thread cp.async copies "
              "4, 8 or 16 bytes", site->size);
-  else if (align < site->size)
+  else if (site->size <= 16 && align < site->size)
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte copy aligned only to %u bytes; cp.async "
              "needs both addresses aligned to the copy size", site->size, align);
+  else if (site->size > 16 && (align < 4 || site->size % (align < 16 ? align : 16)))
+    snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
+             "not converted: %u-byte struct copy aligned only to %u bytes (the "
+             "instructions' alignment and the addresses' known low bits); split into "
+             "cp.async, each piece needs both addresses aligned to its size, 4 bytes or more",
+             site->size, align);
   return FERRY_COPY_CONVERTIBLE;
 }
 
