@@ -167,14 +167,15 @@ bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
 }
 
 /* Whether the first byte of every row is 16-byte aligned, from the low
- * bits the affine form fixes: the base is an array of at least that
- * alignment, and every term but the element's own (size * tid.x), and the
- * constant, is a multiple of 16. A form equals its offset modulo 2^64, of
- * which 16 is a divisor, so wrapping cannot change the answer. */
+ * bits the affine form fixes (ferry_affine_known_alignment): the base is an
+ * array of at least that alignment, and the offset less the element's own
+ * term (size * tid.x) is a multiple of 16. */
 static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struct ferry_affine *offset,
                          LLVMValueRef narrow_index) {
-  if (!LLVMIsAGlobalVariable(base) || base_alignment < 16 || offset->constant % 16)
+  if (!LLVMIsAGlobalVariable(base) || base_alignment < 16)
     return false;
+  struct ferry_affine row = *offset;
+  row.term_count = 0;
   for (unsigned t = 0; t < offset->term_count; t++) {
     const struct ferry_term *term = &offset->terms[t];
     if (term->atom_count == 1 && is_thread_index(&term->atoms[0], 0))
@@ -183,10 +184,9 @@ static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struc
         term->atoms[0].value && LLVMGetNumOperands(term->atoms[0].value) == 1 &&
         LLVMGetOperand(term->atoms[0].value, 0) == narrow_index)
       continue; /* size * ext(index): see narrow_rows_aligned */
-    if (term->coefficient % 16)
-      return false;
+    row.terms[row.term_count++] = *term;
   }
-  return true;
+  return ferry_affine_known_alignment(&row, 16) == 16;
 }
 
 /* For size * ext(X), X = tid.x + row-uniform terms: the run-time check
@@ -194,17 +194,18 @@ static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struc
  * tid.x), whose low four bits those of size * (X's other terms) fix (16
  * divides 2^width, so the narrow wrap and the extension keep them). */
 static bool narrow_rows_aligned(struct ferry_affine_context *context, LLVMValueRef index, unsigned size) {
-  struct ferry_affine inner;
-  if (!ferry_affine_of(context, index, &inner) || (inner.constant * (int64_t)size) % 16)
+  struct ferry_affine inner, row = {.width = 64};
+  if (!ferry_affine_of(context, index, &inner))
     return false;
+  row.constant = inner.constant * (int64_t)size;
   for (unsigned t = 0; t < inner.term_count; t++) {
     const struct ferry_term *term = &inner.terms[t];
     if (term->atom_count == 1 && is_thread_index(&term->atoms[0], 0))
       continue;
-    if ((term->coefficient * (int64_t)size) % 16)
-      return false;
+    row.terms[row.term_count] = *term;
+    row.terms[row.term_count++].coefficient = term->coefficient * (int64_t)size;
   }
-  return true;
+  return ferry_affine_known_alignment(&row, 16) == 16;
 }
 
 bool ferry_match_collective(struct ferry_affine_context *context,
