@@ -283,7 +283,10 @@ static bool match_guarded(LLVMValueRef store, LLVMValueRef value, LLVMTargetData
   site->source = LLVMGetOperand(load, 0);
   site->destination = LLVMGetOperand(store, 1);
   site->size = element_size(layout, LLVMTypeOf(load));
-  if (loads > 1)
+  if (is_select && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(value, 0))) != LLVMIntegerTypeKind)
+    *refusal = "not converted: the stored value selects lane by lane between the loaded "
+               "vector and another; cp.async fills zeros for the whole element or none";
+  else if (loads > 1)
     *refusal = "not converted: the stored value merges loads of several paths; a guarded "
                "copy converts where one path loads and the others store zero";
   else if (other_value)

@@ -4,7 +4,8 @@
 ; at compile time; a merge of two loads is no guarded copy; 2-byte
 ; elements have no per-thread cp.async, and the block-collective form does
 ; not take guarded copies; a load whose block does not go straight to the
-; store's could see its source written on the way.
+; store's could see its source written on the way; a select lane by lane
+; (a vector condition) zero-fills only some lanes.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -21,6 +22,7 @@ target triple = "nvptx64-nvidia-cuda"
 @w = internal addrspace(3) global [256 x i32] poison, align 4
 @f = internal addrspace(3) global [256 x float] poison, align 4
 @h = internal addrspace(3) global [256 x i16] poison, align 2
+@v = internal addrspace(3) global [256 x <4 x i32>] poison, align 16
 
 ; s[t] = t < n ? g[t] : 1;
 define ptx_kernel void @else_one(ptr noundef readonly captures(none) %g, i32 noundef %n) #0 {
@@ -171,12 +173,32 @@ merge:
 ; CHECK:         store i32 %value, ptr %dst, align 4
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
+; s[t] = select <4 x i1> %lanes, g[t], zero: lane by lane.
+define ptx_kernel void @lanes(ptr noundef readonly captures(none) %g, <4 x i1> %lanes) #0 {
+entry:
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t.64 = zext nneg i32 %t to i64
+  %src = getelementptr inbounds nuw <4 x i32>, ptr %g, i64 %t.64
+  %x = load <4 x i32>, ptr %src, align 16
+  %value = select <4 x i1> %lanes, <4 x i32> %x, <4 x i32> zeroinitializer
+  %dst = getelementptr inbounds nuw <4 x i32>, ptr addrspacecast (ptr addrspace(3) @v to ptr), i64 %t.64
+  store <4 x i32> %value, ptr %dst, align 16
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @lanes(
+; CHECK-NOT:     cp.async
+; CHECK:         store <4 x i32> %value, ptr %dst, align 16
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+
 ; REMARK:      remark: <unknown>:0:0: not converted: the stored value is the loaded one on some paths and not zero (all-zero bits: 0 or +0.0) on others; cp.async fills only with zeros where it reads nothing
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the stored value is the loaded one on some paths and not zero (all-zero bits: 0 or +0.0) on others; cp.async fills only with zeros where it reads nothing
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the stored value is the loaded one on some paths and not zero (all-zero bits: 0 or +0.0) on others; cp.async fills only with zeros where it reads nothing
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the stored value merges loads of several paths; a guarded copy converts where one path loads and the others store zero
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: 2-byte elements; a per-thread cp.async copies 4, 8 or 16 bytes; the block-collective form does not apply: a guarded copy's zeros are filled by the thread that guards them
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the guarded load, the value's merge and the store are not in blocks that follow one another
+; REMARK-NEXT: remark: <unknown>:0:0: not converted: the stored value selects lane by lane between the loaded vector and another; cp.async fills zeros for the whole element or none
 ; REMARK-NOT:  remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
