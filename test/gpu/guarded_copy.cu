@@ -11,7 +11,9 @@
 // thread zero-fill and read nothing (compute-sanitizer's memcheck would
 // report a read through it). Also: a 1-D stencil whose halo cells are zero
 // outside the input, a guarded int copy written as if/else, a guarded
-// float4 copy (16 bytes, cp.async.cg with a source size). Outputs are
+// float4 copy (16 bytes, cp.async.cg with a source size), and a copy loop
+// that ferry-pipeline makes a ring, whose guarded copy stays as written
+// beside the ring (it is not pipelined). Outputs are
 // compared with a CPU reference and, by run.sh, bit for bit with the plain
 // build.
 #include "harness.cuh"
@@ -60,6 +62,21 @@ __global__ void guarded_float4(float4 *out, const float4 *in, int n) {
   __syncthreads();
   float4 a = s[kBlock - 1 - t];
   out[i] = make_float4(a.y, a.z, a.w, a.x);
+}
+
+__global__ void loop_guarded(float *__restrict__ out, const float *__restrict__ in, int n,
+                             int iterations) {
+  __shared__ float a[kBlock], b[kBlock];
+  float sum = 0;
+  for (int k = 0; k < iterations; k++) {
+    int i = (k * gridDim.x + blockIdx.x) * kBlock + threadIdx.x;
+    a[threadIdx.x] = in[i];
+    b[threadIdx.x] = i + 1 < n ? in[i + 1] : 0.0f;
+    __syncthreads();
+    sum += a[kBlock - 1 - threadIdx.x] - 0.5f * b[threadIdx.x ^ 1];
+    __syncthreads();
+  }
+  out[blockIdx.x * kBlock + threadIdx.x] = sum;
 }
 
 int main(int argc, char **argv) {
@@ -146,6 +163,31 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(d_v4_out));
     if (d_v4)
       CHECK(cudaFree(d_v4));
+  }
+  for (int iterations : {1, 5, 40}) {
+    const int grid = 3;
+    int n = grid * iterations * kBlock;
+    std::vector<float> in(n), want((size_t)grid * kBlock);
+    for (float &v : in)
+      v = rng.nonzero_float();
+    for (int blk = 0; blk < grid; blk++)
+      for (int t = 0; t < kBlock; t++) {
+        float sum = 0;
+        for (int k = 0; k < iterations; k++) {
+          int row = (k * grid + blk) * kBlock, j = row + (t ^ 1) + 1;
+          sum += in[row + kBlock - 1 - t] - 0.5f * (j < n ? in[j] : 0.0f);
+        }
+        want[(size_t)blk * kBlock + t] = sum;
+      }
+    float *d_in = harness::device_copy(in), *d_out = harness::device_poisoned<float>(want.size());
+    loop_guarded<<<grid, kBlock>>>(d_out, d_in, n, iterations);
+    CHECK_LAUNCH();
+    std::vector<float> got = harness::host_copy(d_out, want.size());
+    std::snprintf(what, sizeof what, "loop_guarded iterations=%d", iterations);
+    failures += harness::count_mismatches(what, got, want) != 0;
+    out.append(got);
+    CHECK(cudaFree(d_in));
+    CHECK(cudaFree(d_out));
   }
   return harness::finish("guarded_copy", out, argv[1], failures);
 }
