@@ -127,7 +127,7 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "completes before the next barrier", plan->site.size,
              plan->site.size == 16 ? "cg" : "ca");
   else if (plan->site.size > 16) {
-    unsigned piece = plan->site.align < 16 ? plan->site.align : 16;
+    unsigned piece = ferry_per_thread_piece(plan->site.size, plan->site.align);
     snprintf(message, sizeof message,
              "converted a %u-byte global-to-shared struct copy to %u cp.async.%s of %u bytes; "
              "they complete before the next barrier", plan->site.size, plan->site.size / piece,

@@ -49,7 +49,7 @@ static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
                             LLVMValueRef destination, LLVMValueRef source,
                             const struct ferry_copy_form *form) {
   LLVMContextRef context = LLVMGetModuleContext(module);
-  unsigned piece = form->size <= 16 ? form->size : form->align < 16 ? form->align : 16;
+  unsigned piece = ferry_per_thread_piece(form->size, form->align);
   LLVMValueRef to = ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED);
   LLVMValueRef from = ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL);
   char name[64];

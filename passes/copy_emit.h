@@ -36,6 +36,18 @@ struct ferry_copy_form {
   unsigned bulk_min_bytes;
 };
 
+/* The bytes of each cp.async of one thread's copy of `size` bytes aligned
+ * to `align`: the size itself up to 16; above, the largest of 16, 8 and 4
+ * that the alignment allows and that divides the size; 0 when none does. */
+static inline unsigned ferry_per_thread_piece(unsigned size, unsigned align) {
+  if (size <= 16)
+    return size;
+  unsigned piece = align < 16 ? align : 16;
+  while (piece >= 4 && size % piece)
+    piece /= 2;
+  return piece >= 4 ? piece : 0;
+}
+
 /* Values the copies of a function share (the chunk each thread issues),
  * made once: one cache serves any number of functions and copies. */
 struct ferry_emit_cache;

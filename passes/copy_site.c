@@ -17,6 +17,7 @@
 #include "path_facts.h"
 
 #include "address_space.h"
+#include "copy_emit.h"
 #include "ir_build.h"
 #include "memory.h"
 
@@ -432,7 +433,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte copy aligned only to %u bytes; cp.async "
              "needs both addresses aligned to the copy size", site->size, align);
-  else if (site->size > 16 && (align < 4 || site->size % (align < 16 ? align : 16)))
+  else if (!ferry_per_thread_piece(site->size, align))
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte struct copy aligned only to %u bytes (the "
              "instructions' alignment and the addresses' known low bits); split into "

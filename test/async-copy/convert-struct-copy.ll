@@ -2,7 +2,8 @@
 ; are split into per-thread cp.async of 16 bytes, or 8 or 4 where the
 ; alignment both sides are known to have is less: 32 bytes aligned to 16
 ; become 2 cp.async.cg of 16, 48 bytes aligned to 8 become 6 cp.async.ca of
-; 8, 20 bytes aligned to 4 become 5 cp.async.ca of 4. All wait at the
+; 8, 20 bytes aligned to 4 become 5 cp.async.ca of 4, and 40 bytes aligned
+; to 16 become 5 cp.async.ca of 8 (16 does not divide 40). All wait at the
 ; barrier as one copy does.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
@@ -21,10 +22,12 @@ target triple = "nvptx64-nvidia-cuda"
 %struct.Eight = type { [8 x float] }
 %struct.Six = type { [6 x double] }
 %struct.Five = type { [5 x i32] }
+%struct.FiveDoubles = type { [5 x double] }
 
 @eights = internal addrspace(3) global [256 x %struct.Eight] poison, align 16
 @sixes = internal addrspace(3) global [256 x %struct.Six] poison, align 8
 @fives = internal addrspace(3) global [256 x %struct.Five] poison, align 4
+@forties = internal addrspace(3) global [256 x %struct.FiveDoubles] poison, align 16
 
 define ptx_kernel void @thirty_two(ptr noundef readonly align 16 captures(none) %g) #0 {
 entry:
@@ -86,9 +89,28 @@ entry:
 ; CHECK-NOT:     cp.async.ca.shared
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 
+define ptx_kernel void @forty(ptr noundef readonly align 16 captures(none) %g) #0 {
+entry:
+  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext nneg i32 %tid to i64
+  %rev = sub nuw nsw i64 255, %idx
+  %src = getelementptr inbounds nuw %struct.FiveDoubles, ptr %g, i64 %idx
+  %dst = getelementptr inbounds nuw %struct.FiveDoubles, ptr addrspacecast (ptr addrspace(3) @forties to ptr), i64 %rev
+  tail call void @llvm.memcpy.p0.p0.i64(ptr noundef nonnull align 16 dereferenceable(40) %dst, ptr noundef nonnull align 16 dereferenceable(40) %src, i64 40, i1 false)
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @forty(
+; CHECK-NOT:     llvm.memcpy
+; CHECK-COUNT-5: call void @llvm.nvvm.cp.async.ca.shared.global.8(
+; CHECK-NOT:     cp.async.ca.shared
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+
 ; REMARK:      remark: <unknown>:0:0: converted a 32-byte global-to-shared struct copy to 2 cp.async.cg of 16 bytes; they complete before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 48-byte global-to-shared struct copy to 6 cp.async.ca of 8 bytes; they complete before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 20-byte global-to-shared struct copy to 5 cp.async.ca of 4 bytes; they complete before the next barrier
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 40-byte global-to-shared struct copy to 5 cp.async.ca of 8 bytes; they complete before the next barrier
 ; REMARK-NOT:  remark:
 
 ; PTX-LABEL: .entry thirty_two(
