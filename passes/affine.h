@@ -111,13 +111,22 @@ bool ferry_affine_is_uniform(const struct ferry_affine *form);
 int64_t ferry_affine_coefficient_of(const struct ferry_affine *form,
                                     const struct ferry_atom *atom);
 
+/* An atom known to lie in [low, high] (equal bounds: fixed), e.g. from
+ * the branches taken to an instruction (path_facts.h). */
+struct ferry_atom_bound {
+  struct ferry_atom atom;
+  int64_t low, high;
+};
+
 /* The range of the form's value read as an integer sum, each atom over
  * the values it can take in fn (affine_bounds.c): blockDim is at least 1
  * and at most the kernel's launch bounds or the hardware's, threadIdx
- * below it, a non-negative atom unbounded above. A side whose bound is
- * unknown has *has_low / *has_high false. Wrapping is not considered. */
-void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn, bool *has_low,
-                        int64_t *low, bool *has_high, int64_t *high);
+ * below it, a non-negative atom unbounded above, each narrowed by the
+ * `bounds` that name it. A side whose bound is unknown has *has_low /
+ * *has_high false. Wrapping is not considered. */
+void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn,
+                        const struct ferry_atom_bound *bounds, unsigned bound_count,
+                        bool *has_low, int64_t *low, bool *has_high, int64_t *high);
 
 /* The largest power of two, at most `cap`, that divides the form's value
  * whatever its atoms are: the one dividing its constant and every

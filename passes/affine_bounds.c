@@ -7,7 +7,8 @@
  * blockDim is never 0, which is what tells `t` and `t + blockDim.x` apart.
  * An induction variable or opaque value proved non-negative has no upper
  * bound; any other has no bound at all. Arithmetic that would leave 64 bits
- * leaves that side unbounded. The range is the form's as an integer sum:
+ * leaves that side unbounded. Bounds the caller knows (path_facts.h: `if
+ * (t < 128)`) narrow an atom's range. The range is the form's as an integer sum:
  * whether the value wrapped is the caller's question. */
 #include "affine.h"
 
@@ -70,10 +71,31 @@ static struct interval multiply_non_negative(struct interval a, struct interval 
   return out;
 }
 
-static struct interval term_range(LLVMValueRef fn, const struct ferry_term *term) {
+static bool same_atom(const struct ferry_atom *a, const struct ferry_atom *b) {
+  return a->kind == b->kind && a->dimension == b->dimension && a->value == b->value;
+}
+
+/* The atom's range narrowed by every bound that names it. */
+static struct interval bounded_atom_range(LLVMValueRef fn, const struct ferry_atom *atom,
+                                          const struct ferry_atom_bound *bounds, unsigned count) {
+  struct interval range = atom_range(fn, atom);
+  for (unsigned b = 0; b < count; b++) {
+    if (!same_atom(atom, &bounds[b].atom))
+      continue;
+    if (!range.has_low || bounds[b].low > range.low)
+      range.low = bounds[b].low;
+    if (!range.has_high || bounds[b].high < range.high)
+      range.high = bounds[b].high;
+    range.has_low = range.has_high = true;
+  }
+  return range;
+}
+
+static struct interval term_range(LLVMValueRef fn, const struct ferry_term *term,
+                                  const struct ferry_atom_bound *bounds, unsigned count) {
   struct interval product = {true, true, 1, 1};
   for (unsigned a = 0; a < term->atom_count; a++) {
-    struct interval atom = atom_range(fn, &term->atoms[a]);
+    struct interval atom = bounded_atom_range(fn, &term->atoms[a], bounds, count);
     if (!atom.has_low || atom.low < 0)
       return (struct interval){false, false, 0, 0};
     product = multiply_non_negative(product, atom);
@@ -88,11 +110,12 @@ static struct interval term_range(LLVMValueRef fn, const struct ferry_term *term
   return (struct interval){high_fits, low_fits, high, low};
 }
 
-void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn, bool *has_low,
-                        int64_t *low, bool *has_high, int64_t *high) {
+void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn,
+                        const struct ferry_atom_bound *bounds, unsigned bound_count,
+                        bool *has_low, int64_t *low, bool *has_high, int64_t *high) {
   struct interval sum = {true, true, form->constant, form->constant};
   for (unsigned t = 0; t < form->term_count; t++) {
-    struct interval term = term_range(fn, &form->terms[t]);
+    struct interval term = term_range(fn, &form->terms[t], bounds, bound_count);
     sum.has_low = sum.has_low && term.has_low && !__builtin_add_overflow(sum.low, term.low, &sum.low);
     sum.has_high =
         sum.has_high && term.has_high && !__builtin_add_overflow(sum.high, term.high, &sum.high);

@@ -97,8 +97,8 @@ static bool offset_misses(const struct ferry_copy_site *site, const struct ferry
   ferry_affine_apply_facts(&difference, facts, fact_count);
   bool has_low, has_high;
   int64_t low, high;
-  ferry_affine_range(&difference, ferry_affine_function(site->affine), &has_low, &low,
-                     &has_high, &high);
+  ferry_affine_range(&difference, ferry_affine_function(site->affine), facts, fact_count,
+                     &has_low, &low, &has_high, &high);
   /* difference = offset - destination_offset */
   return (has_low && low >= (int64_t)site->size) || (has_high && high <= -(int64_t)size);
 }
