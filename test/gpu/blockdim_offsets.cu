@@ -1,11 +1,12 @@
 // expect: cp.async
-// expect-converted: 9
+// expect-converted: 11
 // expect-remark: converted a 4-byte global-to-shared copy to cp.async.ca
 //
 // Two or three copies a thread whose offsets differ by blockDim (issue 13,
 // shape 1): ferry proves them disjoint with blockDim.x >= 1 (and, for the
 // mirrored copy, threadIdx.x < 256 from __launch_bounds__(256)), so every
-// copy becomes a cp.async. Blocks of 64, 96 and 256 threads (and 32x4,
+// copy becomes a cp.async (and under `if (t < 128)`, s[t] and s[255 - t]
+// with no launch bounds). Blocks of 64, 96 and 256 threads (and 32x4,
 // 32x8 for the rows of a tile); outputs compared with a CPU reference and,
 // by run.sh, bit for bit with the plain build. The arithmetic is exact
 // (differences and halvings), so contraction cannot change a result.
@@ -58,6 +59,18 @@ __global__ void __launch_bounds__(256) mirrored(float *out, const float *in) {
   __syncthreads();
   out[b + t] = s[511 - t] - s[t];
   out[b + 511 - t] = 0.5f * s[t];
+}
+
+// if (t < 128): s[t] and s[255 - t] never meet.
+__global__ void mirrored_under_branch(float *out, const float *in) {
+  __shared__ float s[256];
+  int t = threadIdx.x, b = blockIdx.x * 256;
+  if (t < 128) {
+    s[t] = in[b + t];
+    s[255 - t] = in[b + 255 - t];
+  }
+  __syncthreads();
+  out[b + t] = s[255 - t] - 0.5f * s[t];
 }
 
 int main(int argc, char **argv) {
@@ -156,6 +169,26 @@ int main(int argc, char **argv) {
     CHECK_LAUNCH();
     std::vector<float> got = harness::host_copy(d_out, count);
     std::snprintf(what, sizeof what, "mirrored grid=%d", grid);
+    failures += harness::count_mismatches(what, got, want) != 0;
+    out.append(got);
+    CHECK(cudaFree(d_in));
+    CHECK(cudaFree(d_out));
+
+    count = (size_t)grid * 256;
+    in.assign(count, 0.0f);
+    want.assign(count, 0.0f);
+    for (float &v : in)
+      v = rng.nonzero_float();
+    for (size_t i = 0; i < count; i++) {
+      size_t b = i - i % 256, t = i % 256;
+      want[i] = in[b + 255 - t] - 0.5f * in[i];
+    }
+    d_in = harness::device_copy(in);
+    d_out = harness::device_poisoned<float>(count);
+    mirrored_under_branch<<<grid, 256>>>(d_out, d_in);
+    CHECK_LAUNCH();
+    got = harness::host_copy(d_out, count);
+    std::snprintf(what, sizeof what, "mirrored_under_branch grid=%d", grid);
     failures += harness::count_mismatches(what, got, want) != 0;
     out.append(got);
     CHECK(cudaFree(d_in));
