@@ -130,7 +130,10 @@ static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
 }
 
 /* Collects the blocks that can reach the target; a branch in them that can
- * leave that set must decide uniformly. */
+ * leave that set must decide uniformly. The target's own branch counts
+ * only when the target lies on a cycle: otherwise it runs after the thread
+ * has reached the target, which it never reaches again (a copy in the
+ * entry block before `switch (threadIdx.y)` is reached by every thread). */
 bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
                              LLVMBasicBlockRef target) {
   struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(target));
@@ -139,17 +142,22 @@ bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
   ferry_set_insert(&reaching, target);
   ferry_vec_push(&blocks, target);
   ferry_vec_push(&worklist, target);
+  bool on_cycle = false;
   while (worklist.count) {
     const struct ferry_vec *predecessors =
         ferry_cfg_predecessors(cfg, worklist.items[--worklist.count]);
     for (size_t i = 0; i < predecessors->count; i++)
-      if (ferry_set_insert(&reaching, predecessors->items[i])) {
+      if (predecessors->items[i] == target)
+        on_cycle = true;
+      else if (ferry_set_insert(&reaching, predecessors->items[i])) {
         ferry_vec_push(&blocks, predecessors->items[i]);
         ferry_vec_push(&worklist, predecessors->items[i]);
       }
   }
   bool uniform = true;
   for (size_t i = 0; uniform && i < blocks.count; i++) {
+    if (blocks.items[i] == target && !on_cycle)
+      continue;
     LLVMValueRef terminator = LLVMGetBasicBlockTerminator(blocks.items[i]);
     unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
     bool can_leave = false;

@@ -1,18 +1,22 @@
 /* Legality of turning one copy into a per-thread cp.async.
  *
  * Matches `store (load p), q` (or a constant-size `llvm.memcpy(q, p, n)`,
- * what clang emits for struct copies) with p global and q shared, both plain, the
- * loaded value used only by the store, load and store in one block with no
- * write to the source between them. A guarded copy, `s[t] = i < n ? g[i] :
- * 0`, stores a select or phi of the load and zero: it matches too (the load
- * then in the block that goes straight to the store's, for a phi), and
- * becomes a cp.async whose source size is 0 where the guard fails; a merge
- * of the load with anything but zero is refused with a remark. The element must be 1, 2, 4, 8 or 16
- * bytes; the per-thread form further needs 4, 8 or 16 bytes aligned to the
- * size (what one cp.async can copy). Between the copy and its
- * consumer barriers this thread must not read or write the destination,
- * write the source, synchronise by other means, or call anything that might.
- * Refusals carry a sentence for a -Rpass-missed remark. */
+ * what clang emits for struct copies) with p global and q shared, both
+ * plain, the loaded value used only by the store, load and store in one
+ * block with no write to the source between them. A guarded copy, `s[t] =
+ * i < n ? g[i] : 0`, stores a select or phi of the load and zero: it
+ * matches too (the load then in the block that goes straight to the
+ * store's, for a phi), and becomes a cp.async whose source size is 0 where
+ * the guard fails; a merge of the load with anything but zero is refused
+ * with a remark. The element must be 1, 2, 4, 8 or 16 bytes, or a struct
+ * copy of up to 256 (a multiple of 4); the per-thread form further needs
+ * 4, 8 or 16 bytes aligned to the size, a struct copy pieces of 16, 8 or 4
+ * (what one cp.async can copy), the alignment being the instructions' or
+ * what the addresses' known low bits prove. Between the copy and its
+ * consumer barriers this thread must not read or write the destination
+ * (unless the offsets are proved apart: offset_misses), write the source,
+ * synchronise by other means, or call anything that might. Refusals carry
+ * a sentence for a -Rpass-missed remark. */
 #include "copy_site.h"
 #include "path_facts.h"
 
