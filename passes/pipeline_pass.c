@@ -60,7 +60,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "of shared buffers and waits only for its own (%u stages: %s)%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block"
-                                  : (member->site.size == 16 ? "cp.async.cg" : "cp.async.ca"),
+                                  : (ferry_per_thread_piece(member->site.size, member->site.align) == 16 ? "cp.async.cg" : "cp.async.ca"),
                ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
                ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline),
                ferry_pipeline_versioned(pipeline)
