@@ -10,10 +10,22 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 static constexpr const char *PassName = "ferry";
+
+// What is said of a launch dispatch's variant (dispatch.h) is said of its
+// kernel: clang finds a function's source location by its name, and the
+// variant's name is not in the source.
+static Function *reported(Function *F) {
+  static constexpr StringRef Suffix = "__ferry";
+  if (!F->hasFnAttribute("ferry-variant") || !F->getName().ends_with(Suffix))
+    return F;
+  Function *Original = F->getParent()->getFunction(F->getName().drop_back(Suffix.size()));
+  return Original ? Original : F;
+}
 
 extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
                              const char *RemarkName, const char *Message) {
@@ -26,7 +38,7 @@ extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
     Loc = I->getDebugLoc();
     CodeRegion = I->getParent();
   } else if (auto *Fn = dyn_cast<Function>(V)) {
-    F = Fn;
+    F = Fn = reported(Fn);
     Loc = DiagnosticLocation(Fn->getSubprogram());
     CodeRegion = Fn->empty() ? nullptr : &Fn->getEntryBlock();
   }
@@ -59,6 +71,7 @@ extern "C" void ferry_error(LLVMValueRef At, const char *Message) {
     I->getContext().diagnose(DiagnosticInfoUnsupported(
         *I->getFunction(), Text, I->getDebugLoc(), DS_Error));
   } else if (auto *F = dyn_cast<Function>(V)) {
+    F = reported(F);
     F->getContext().diagnose(DiagnosticInfoUnsupported(
         *F, Message, DiagnosticLocation(F->getSubprogram()), DS_Error));
   }

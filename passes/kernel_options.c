@@ -4,6 +4,7 @@
 
 #include "address_space.h"
 #include "bridge.h"
+#include "dispatch.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const char *string_of(LLVMValueRef value, size_t *length) {
 }
 
 bool ferry_kernel_option(LLVMValueRef fn, const char *name, char *value, size_t size) {
+  fn = ferry_dispatch_original(fn); /* a variant has its kernel's settings */
   LLVMModuleRef module = LLVMGetGlobalParent(fn);
   LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
   if (!annotations || !LLVMGetInitializer(annotations))

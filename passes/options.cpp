@@ -41,6 +41,16 @@ static cl::opt<ferry_bulk_mode> Bulk(
                clEnumValN(FERRY_BULK_NEVER, "never",
                           "16-byte cp.async.cg chunks (default: bulk rows measured slower)")));
 
+static cl::opt<ferry_dispatch_mode> Dispatch(
+    "ferry-dispatch", cl::init(FERRY_DISPATCH_AUTO),
+    cl::desc("ferry: keep each kernel as written and add the converted kernel as a "
+             "second entry that the host's launches choose per launch"),
+    cl::values(clEnumValN(FERRY_DISPATCH_AUTO, "auto",
+                          "a variant per converted kernel, chosen per launch (default)"),
+               clEnumValN(FERRY_DISPATCH_NEVER, "never",
+                          "convert kernels in place; the host half stays as written")));
+
+extern "C" enum ferry_dispatch_mode ferry_option_dispatch(void) { return Dispatch; }
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
 extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
