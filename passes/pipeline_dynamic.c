@@ -3,6 +3,7 @@
 #include "pipeline_dynamic.h"
 
 #include "bridge.h"
+#include "dispatch.h"
 #include "kernel_options.h"
 #include "memory.h"
 #include "target.h"
@@ -31,6 +32,11 @@ bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char 
     return ferry_refuse(reason, size, "annotate(\"ferry:dynamic_shared=%s\") is not a size", text);
   }
   return true;
+}
+
+bool ferry_dynamic_ring_relocates(LLVMValueRef fn) {
+  char text[32];
+  return ferry_dispatch_original(fn) != fn && !ferry_kernel_option(fn, "dynamic_shared", text, sizeof text);
 }
 
 /* Raises a bound to all ones up to its top bit: what an or or xor of
