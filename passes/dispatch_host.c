@@ -218,6 +218,57 @@ static void register_call(LLVMBuilderRef builder, struct registration *r, LLVMVa
   free(arguments);
 }
 
+/* The device code the module embeds: the fatbinary of a clang CUDA
+ * compile (section .nv_fatbin) or the device objects of the new offload
+ * driver (.llvm.offloading). Their cubins name every kernel in their
+ * string tables, their PTX in its .entry lines. */
+struct device_images {
+  struct ferry_vec bytes;   /* const char * */
+  struct ferry_vec lengths; /* size_t, as pointers */
+};
+
+static void find_device_images(LLVMModuleRef module, struct device_images *images) {
+  for (LLVMValueRef global = LLVMGetFirstGlobal(module); global; global = LLVMGetNextGlobal(global)) {
+    const char *section = LLVMGetSection(global);
+    LLVMValueRef init = LLVMGetInitializer(global);
+    if (!section || !init || !LLVMIsAConstantDataSequential(init) ||
+        (strcmp(section, ".nv_fatbin") != 0 && strcmp(section, ".llvm.offloading") != 0))
+      continue;
+    size_t length;
+    const char *bytes = LLVMGetAsString(init, &length);
+    ferry_vec_push(&images->bytes, (void *)bytes);
+    ferry_vec_push(&images->lengths, (void *)(uintptr_t)length);
+  }
+}
+
+static bool identifier_byte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$';
+}
+
+/* Whether some embedded image may hold the function `name`: false only
+ * when images were found and none names it (a compressed image names
+ * nothing: its kernels are then not dispatched). */
+static bool images_may_hold(const struct device_images *images, const char *name) {
+  if (!images->bytes.count)
+    return true; /* nothing to look in: the runtime finds out */
+  size_t name_length = strlen(name);
+  for (size_t i = 0; i < images->bytes.count; i++) {
+    const char *bytes = images->bytes.items[i];
+    const char *end = bytes + (size_t)(uintptr_t)images->lengths.items[i];
+    for (const char *at = bytes; (size_t)(end - at) >= name_length;) {
+      const char *hit = memchr(at, name[0], (size_t)(end - at) - name_length + 1);
+      if (!hit)
+        break;
+      if (memcmp(hit, name, name_length) == 0 && (hit == bytes || !identifier_byte(hit[-1])) &&
+          (hit + name_length == end || !identifier_byte(hit[name_length])))
+        return true;
+      at = hit + 1;
+    }
+  }
+  return false;
+}
+
 /* The variant's host handle, registration and record. */
 static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
                              LLVMTypeRef record_type) {
@@ -339,6 +390,32 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
     collect_registrations(register_function, &registrations);
   else
     collect_offload_entries(module, &registrations);
+  /* A kernel whose variant no embedded image names is left alone: its
+   * registration would only make the runtime look for it in vain (which
+   * compute-sanitizer reports as an API error). */
+  struct device_images images = {0};
+  find_device_images(module, &images);
+  size_t kept = 0;
+  for (size_t i = 0; i < registrations.count; i++) {
+    struct registration *r = registrations.items[i];
+    size_t room = strlen(r->name) + sizeof FERRY_VARIANT_SUFFIX;
+    char *variant = ferry_xmalloc(room);
+    snprintf(variant, room, "%s%s", r->name, FERRY_VARIANT_SUFFIX);
+    bool held = images_may_hold(&images, variant);
+    free(variant);
+    if (held) {
+      registrations.items[kept++] = r;
+      continue;
+    }
+    ferry_remark(FERRY_REMARK_ANALYSIS, r->stub, "NoVariantInImage",
+                 "no variant in the device code this module embeds: launches run the kernel as "
+                 "written");
+    free(r->name);
+    free(r);
+  }
+  registrations.count = kept;
+  ferry_vec_free(&images.bytes);
+  ferry_vec_free(&images.lengths);
   if (!registrations.count) {
     ferry_vec_free(&registrations);
     return false;

@@ -16,6 +16,9 @@
  *     runs the variant only when the program's own
  *     cudaFuncAttributeMaxDynamicSharedMemorySize on the original allows
  *     it (else the original fails exactly as the plain build would);
+ *   - the variant's larger shared memory does not lower the blocks a
+ *     multiprocessor holds below what the launch would have there with
+ *     the original (its grid spread over the multiprocessors);
  *   - nothing is pending in the runtime's last-error slot (the dispatch
  *     clears the errors of its own queries and must not clear the
  *     program's), and the original has no cluster setting the variant
@@ -34,6 +37,9 @@ typedef struct {
 enum {
   CUDA_SUCCESS = 0,
   DEVICE_ATTRIBUTE_SHARED_PER_BLOCK = 8,        /* cudaDevAttrMaxSharedMemoryPerBlock */
+  DEVICE_ATTRIBUTE_MULTIPROCESSORS = 16,        /* cudaDevAttrMultiProcessorCount */
+  DEVICE_ATTRIBUTE_SHARED_PER_SM = 81,          /* cudaDevAttrMaxSharedMemoryPerMultiprocessor */
+  DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK = 111,    /* cudaDevAttrReservedSharedMemoryPerBlock */
   DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN = 97, /* cudaDevAttrMaxSharedMemoryPerBlockOptin */
   FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED = 8,     /* cudaFuncAttributeMaxDynamicSharedMemorySize */
   FUNCTION_ATTRIBUTE_CARVEOUT = 9,              /* cudaFuncAttributePreferredSharedMemoryCarveout */
@@ -50,6 +56,7 @@ struct function_attributes {
   int reserved[128];
 };
 int cudaGetDevice(int *device);
+int cudaGetDeviceCount(int *count);
 int cudaDeviceGetAttribute(int *value, int attribute, int device);
 int cudaFuncGetAttributes(struct function_attributes *attributes, const void *function);
 int cudaFuncSetAttribute(const void *function, int attribute, int value);
@@ -71,6 +78,9 @@ struct device_facts {
   uint64_t variant_static;
   uint64_t variant_dynamic_limit;
   uint64_t default_limit;
+  uint64_t multiprocessors;
+  uint64_t sm_shared;      /* shared memory of a multiprocessor */
+  uint64_t block_reserve;  /* what the runtime reserves per block */
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
@@ -97,17 +107,24 @@ static int same_clusters(const struct function_attributes *a, const struct funct
 static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int device,
                                  struct device_facts *facts) {
   struct function_attributes original = {0}, variant = {0};
-  int optin = 0, default_limit = 0;
+  int optin = 0, default_limit = 0, multiprocessors = 0, sm_shared = 0, reserve = 0;
   if (cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
       cudaFuncGetAttributes(&variant, kernel->variant) != CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&optin, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN, device) !=
           CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&default_limit, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&multiprocessors, DEVICE_ATTRIBUTE_MULTIPROCESSORS, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&sm_shared, DEVICE_ATTRIBUTE_SHARED_PER_SM, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&reserve, DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK, device) !=
           CUDA_SUCCESS) {
     cudaGetLastError(); /* no variant in this device's image, or no device */
     return ORIGINAL;
   }
-  if (!same_clusters(&original, &variant) || optin < default_limit)
+  if (!same_clusters(&original, &variant) || optin < default_limit || multiprocessors <= 0 ||
+      sm_shared <= 0 || reserve < 0)
     return ORIGINAL;
   uint64_t dynamic_limit = (uint64_t)(variant.max_dynamic_shared_size_bytes > 0
                                           ? variant.max_dynamic_shared_size_bytes
@@ -130,16 +147,33 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   facts->variant_static = variant.shared_size_bytes;
   facts->variant_dynamic_limit = dynamic_limit;
   facts->default_limit = (uint64_t)default_limit;
+  facts->multiprocessors = (uint64_t)multiprocessors;
+  facts->sm_shared = (uint64_t)sm_shared;
+  facts->block_reserve = (uint64_t)reserve;
   return VARIANT;
 }
 
+/* The devices the process sees (they never change): with one, a launch
+ * need not ask which is current. 0 until known. */
+static int device_count;
+
 /* Whether this launch may run the variant. */
-static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 block,
+static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid, ferry_dim3 block,
                           size_t shared_bytes) {
   int device = -1;
   if (cudaPeekAtLastError() != CUDA_SUCCESS)
     return 0;
-  if (cudaGetDevice(&device) != CUDA_SUCCESS) {
+  int count = __atomic_load_n(&device_count, __ATOMIC_RELAXED);
+  if (!count) {
+    if (cudaGetDeviceCount(&count) != CUDA_SUCCESS || count <= 0) {
+      cudaGetLastError();
+      return 0;
+    }
+    __atomic_store_n(&device_count, count, __ATOMIC_RELAXED);
+  }
+  if (count == 1)
+    device = 0;
+  else if (cudaGetDevice(&device) != CUDA_SUCCESS) {
     cudaGetLastError();
     return 0;
   }
@@ -162,6 +196,18 @@ static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 block
   if (threads > (uint64_t)facts->variant_threads)
     return 0;
   if (shared_bytes > facts->variant_dynamic_limit)
+    return 0;
+  /* Occupancy: the blocks a multiprocessor gets of this grid, as far as
+   * the original's shared memory lets it hold them, must still fit with
+   * the variant's. (Each block's bytes are counted one more: never a
+   * division by zero.) */
+  uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+  uint64_t wanted = (blocks + facts->multiprocessors - 1) / facts->multiprocessors;
+  uint64_t original_fit =
+      facts->sm_shared / (facts->original_static + shared_bytes + facts->block_reserve + 1);
+  uint64_t variant_fit =
+      facts->sm_shared / (facts->variant_static + shared_bytes + facts->block_reserve + 1);
+  if (variant_fit < (wanted < original_fit ? wanted : original_fit))
     return 0;
   if (shared_bytes + facts->original_static > facts->default_limit) {
     /* The original launches only as far as the program raised its limit:
@@ -192,7 +238,7 @@ __attribute__((noinline)) int ferry_dispatch_launch(struct ferry_dispatch_kernel
                                                     void **arguments, size_t shared_bytes,
                                                     void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, block, shared_bytes)) {
+  if (choose_variant(kernel, grid, block, shared_bytes)) {
     int status = cudaLaunchKernel(kernel->variant, grid, block, arguments, shared_bytes, stream);
     if (status == CUDA_SUCCESS)
       return status;
@@ -207,7 +253,7 @@ __attribute__((noinline)) int ferry_dispatch_launch_ptsz(struct ferry_dispatch_k
                                                          void **arguments, size_t shared_bytes,
                                                          void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, block, shared_bytes)) {
+  if (choose_variant(kernel, grid, block, shared_bytes)) {
     int status =
         cudaLaunchKernel_ptsz(kernel->variant, grid, block, arguments, shared_bytes, stream);
     if (status == CUDA_SUCCESS)

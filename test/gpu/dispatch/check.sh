@@ -10,7 +10,8 @@
 # -fgpu-rdc (registered by clang-linker-wrapper). Two
 # translation units: other_unit.cu launches a kernel through a pointer.
 # run: both builds of each configuration run, their outputs are compared bit
-# for bit, the ferry build runs under racecheck and synccheck and with the
+# for bit, the ferry build runs under racecheck, synccheck and memcheck (which
+# also reports CUDA API errors, such as a search for an absent variant) and with the
 # runtime's eager module loading too, and the launch cost is measured.
 # One PASS/FAIL line per check, then "N passed, N failed".
 set -uo pipefail
@@ -104,7 +105,7 @@ run() {
       report FAIL "$config eager-loading: $(tail -n3 "$base.eager.log" | tr '\n' ' ')"
     fi
     [ "$config" = ferrycc ] && continue
-    for tool in racecheck synccheck; do
+    for tool in racecheck synccheck memcheck; do
       if timeout 120 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" "$mode" \
            > "$base.$tool.log" 2>&1 && cmp -s "$base.plain.out" "$base.$tool.out" &&
          grep -qE '(RACECHECK SUMMARY: 0 hazards|ERROR SUMMARY: 0 errors)' "$base.$tool.log"; then
@@ -115,7 +116,8 @@ run() {
     done
   done
   for build in plain ferry; do
-    "$dir/dispatch.sm90a.$build" /dev/null "$build" bench 2>&1 | tail -n1
+    "$dir/dispatch.sm90a.$build" /dev/null "$build" bench 2>&1 | grep '^bench'
+    "$dir/dispatch.sm80.$build" /dev/null "$build" bench 2>&1 | grep 'seed_extern' | sed 's/^bench:/bench: sm_80 PTX:/' 
   done
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]

@@ -121,8 +121,9 @@ static void run_seed(harness::Rng &rng, harness::Output &out, int threads, int b
 // Launches static_ring with `dynamic` bytes; `expect_error` when the
 // original itself cannot launch so (the ferry build must fail the same way).
 static void run_static_ring(harness::Rng &rng, harness::Output &out, size_t dynamic,
-                            bool variant_expected, bool expect_error, const char *label) {
-  const int blocks = 132, threads = 256, batches = 24;
+                            bool variant_expected, bool expect_error, const char *label,
+                            int blocks = 132) {
+  const int threads = 256, batches = 24;
   size_t n = (size_t)blocks * threads * batches;
   std::vector<float> in(n);
   for (float &x : in)
@@ -158,6 +159,59 @@ static void run_static_ring(harness::Rng &rng, harness::Output &out, size_t dyna
   CHECK(cudaFree(d_out));
 }
 
+// The seeds' loop over 256 MiB in and out, extern tile of one block's
+// bytes, 256 threads a block, at 1/2/4/8 blocks a multiprocessor.
+static void bench_seed() {
+  int device, multiprocessors;
+  CHECK(cudaGetDevice(&device));
+  CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  const size_t n = 64u << 20;
+  int *d_in, *d_out;
+  CHECK(cudaMalloc(&d_in, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_out, n * sizeof(int)));
+  CHECK(cudaMemset(d_in, 1, n * sizeof(int)));
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  for (int per_sm : {1, 2, 4, 8}) {
+    int blocks = per_sm * multiprocessors, threads = 256;
+    int batches = (int)(n / ((size_t)blocks * threads));
+    std::vector<float> ms;
+    for (int rep = 0; rep < 7; rep++) {
+      CHECK(cudaEventRecord(start));
+      seed_extern<<<blocks, threads, threads * sizeof(int)>>>(d_out, d_in, batches);
+      CHECK(cudaEventRecord(stop));
+      CHECK(cudaEventSynchronize(stop));
+      float t;
+      CHECK(cudaEventElapsedTime(&t, start, stop));
+      ms.push_back(t);
+    }
+    CHECK_LAUNCH();
+    std::sort(ms.begin(), ms.end());
+    std::printf("bench: %s: seed_extern %d block(s) a multiprocessor: median %.3f ms (%s)\n",
+                mode.c_str(), per_sm, ms[3],
+                launch_record_last() == (const void *)seed_extern ? "original" : "variant");
+  }
+  CHECK(cudaFree(d_in));
+  CHECK(cudaFree(d_out));
+}
+
+// What the dispatch asks the runtime at each launch.
+static void bench_runtime_calls() {
+  const int count = 100000;
+  int device;
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < count; i++)
+    (void)cudaPeekAtLastError();
+  auto middle = std::chrono::steady_clock::now();
+  for (int i = 0; i < count; i++)
+    (void)cudaGetDevice(&device);
+  auto end = std::chrono::steady_clock::now();
+  std::printf("bench: %s: cudaPeekAtLastError %.1f ns, cudaGetDevice %.1f ns a call\n",
+              mode.c_str(), std::chrono::duration<double, std::nano>(middle - start).count() / count,
+              std::chrono::duration<double, std::nano>(end - middle).count() / count);
+}
+
 static void bench_launches() {
   int *d_in, *d_out;
   CHECK(cudaMalloc(&d_in, 32 * sizeof(int)));
@@ -188,6 +242,8 @@ int main(int argc, char **argv) {
   mode = argv[2];
   if (argc > 3 && std::string(argv[3]) == "bench") {
     bench_launches();
+    bench_runtime_calls();
+    bench_seed();
     return 0;
   }
   harness::Rng rng(0xD15A);
@@ -222,6 +278,12 @@ int main(int argc, char **argv) {
                              (int)above));
   run_static_ring(rng, out, above, true, false, "100 KiB with the program's opt-in");
   run_static_ring(rng, out, above + 4, false, true, "past the program's opt-in");
+  // Two blocks a multiprocessor hold 100 KiB each as written, one with the
+  // variant's ring: the original runs.
+  int multiprocessors = 0;
+  CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  run_static_ring(rng, out, above, false, false, "100 KiB, two blocks a multiprocessor",
+                  2 * multiprocessors);
   size_t most = (size_t)optin - original_static;
   CHECK(cudaFuncSetAttribute((const void *)static_ring, cudaFuncAttributeMaxDynamicSharedMemorySize,
                              (int)most));
