@@ -7,11 +7,13 @@
 # Each configuration is built plain (clang) and with ferry (clang
 # -fpass-plugin, or ferry-cc): sm_80 with its PTX (the driver JIT-compiles
 # it on a newer GPU), sm_90a, a fatbinary of sm_80 PTX and sm_90a, and
-# -fgpu-rdc (registered by clang-linker-wrapper). Two
+# -fgpu-rdc (registered by clang-linker-wrapper), and a per-thread default
+# stream (cudaLaunchKernel_ptsz). Two
 # translation units: other_unit.cu launches a kernel through a pointer.
 # run: both builds of each configuration run, their outputs are compared bit
-# for bit, the ferry build runs under racecheck, synccheck and memcheck (which
-# also reports CUDA API errors, such as a search for an absent variant) and with the
+# for bit, the ferry build runs under racecheck and synccheck (clean) and
+# memcheck (which also reports CUDA API errors, such as a search for an
+# absent variant: exactly the plain build's report), and with the
 # runtime's eager module loading too, and the launch cost is measured.
 # One PASS/FAIL line per check, then "N passed, N failed".
 set -uo pipefail
@@ -23,20 +25,22 @@ clang="${FERRY_CLANG:-/usr/lib/llvm-22/bin/clang++}"
 cuda="${FERRY_CUDA_PATH:-/usr/local/cuda}"
 plugin="$root/build/lib/ferry.so"
 
-configs=(sm80 sm90a fatbin rdc)
+configs=(sm80 sm90a fatbin rdc ptsz)
 arch_flags() {
   case "$1" in
     sm80) echo "--cuda-gpu-arch=sm_80 --cuda-include-ptx=sm_80" ;;
     sm90a) echo "--cuda-gpu-arch=sm_90a" ;;
     fatbin) echo "--cuda-gpu-arch=sm_80 --cuda-include-ptx=sm_80 --cuda-gpu-arch=sm_90a" ;;
     rdc) echo "--cuda-gpu-arch=sm_90a -fgpu-rdc" ;;
+    ptsz) echo "--cuda-gpu-arch=sm_90a -Xclang -fgpu-default-stream=per-thread -DCUDA_API_PER_THREAD_DEFAULT_STREAM=1" ;;
   esac
 }
 
 build() {
   mkdir -p "$dir"
   local common=(-x cuda --cuda-path="$cuda" -Wno-unknown-cuda-version -O3 -std=c++17)
-  local link=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread -Wl,--wrap=cudaLaunchKernel)
+  local link=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread -Wl,--wrap=cudaLaunchKernel
+              -Wl,--wrap=cudaLaunchKernel_ptsz)
   local ferry=(-fpass-plugin="$plugin" -Xclang -load -Xclang "$plugin")
   local failed=0
   "$clang" -x c++ -O2 -I"$cuda/include" -c "$here/launch_record.cpp" -o "$dir/launch_record.o" || failed=1
@@ -105,7 +109,7 @@ run() {
       report FAIL "$config eager-loading: $(tail -n3 "$base.eager.log" | tr '\n' ' ')"
     fi
     [ "$config" = ferrycc ] && continue
-    for tool in racecheck synccheck memcheck; do
+    for tool in racecheck synccheck; do
       if timeout 120 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" "$mode" \
            > "$base.$tool.log" 2>&1 && cmp -s "$base.plain.out" "$base.$tool.out" &&
          grep -qE '(RACECHECK SUMMARY: 0 hazards|ERROR SUMMARY: 0 errors)' "$base.$tool.log"; then
@@ -114,6 +118,22 @@ run() {
         report FAIL "$config $tool: $(grep -E 'SUMMARY|FAIL' "$base.$tool.log" | tail -n2 | tr '\n' ' ')"
       fi
     done
+    # memcheck also reports the API errors of the program's own launches
+    # that fail on purpose (past the shared-memory limits): the ferry build
+    # must report exactly what the plain build reports.
+    timeout 120 "$sanitizer" --tool memcheck "$base.plain" "$base.memcheck-plain.out" plain \
+      > "$base.memcheck-plain.log" 2>&1
+    timeout 120 "$sanitizer" --tool memcheck "$base.ferry" "$base.memcheck.out" "$mode" \
+      > "$base.memcheck.log" 2>&1
+    local plain_summary ferry_summary
+    plain_summary=$(grep -E 'ERROR SUMMARY' "$base.memcheck-plain.log" | tail -n1)
+    ferry_summary=$(grep -E 'ERROR SUMMARY' "$base.memcheck.log" | tail -n1)
+    if [ -n "$ferry_summary" ] && [ "$plain_summary" = "$ferry_summary" ] &&
+       cmp -s "$base.plain.out" "$base.memcheck.out"; then
+      report PASS "$config memcheck (${ferry_summary#*SUMMARY: }, as plain)"
+    else
+      report FAIL "$config memcheck: ferry '$ferry_summary', plain '$plain_summary'"
+    fi
   done
   for build in plain ferry; do
     "$dir/dispatch.sm90a.$build" /dev/null "$build" bench 2>&1 | grep '^bench'

@@ -1,4 +1,5 @@
-// Linked into the dispatch tests with -Wl,--wrap=cudaLaunchKernel: records
+// Linked into the dispatch tests with -Wl,--wrap=cudaLaunchKernel (and
+// cudaLaunchKernel_ptsz, which a per-thread default stream uses): records
 // the host handle of every launch (the dispatch's launches included, as
 // its runtime is linked into the test's own object), so that a test can
 // tell which entry ran: the kernel's handle is the original; any other is
@@ -17,6 +18,18 @@ extern "C" cudaError_t __wrap_cudaLaunchKernel(const void *function, dim3 grid, 
   last_handle = function;
   launches++;
   return __real_cudaLaunchKernel(function, grid, block, arguments, shared, stream);
+}
+
+extern "C" cudaError_t __real_cudaLaunchKernel_ptsz(const void *function, dim3 grid, dim3 block,
+                                                    void **arguments, size_t shared,
+                                                    cudaStream_t stream);
+
+extern "C" cudaError_t __wrap_cudaLaunchKernel_ptsz(const void *function, dim3 grid, dim3 block,
+                                                    void **arguments, size_t shared,
+                                                    cudaStream_t stream) {
+  last_handle = function;
+  launches++;
+  return __real_cudaLaunchKernel_ptsz(function, grid, block, arguments, shared, stream);
 }
 
 const void *launch_record_last() { return last_handle; }
