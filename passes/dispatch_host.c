@@ -6,19 +6,20 @@
  * --offload-new-driver, the kernel's offloading entry, which
  * clang-linker-wrapper registers at link time) and every cudaLaunchKernel
  * (or cudaLaunchKernel_ptsz) of a registered kernel's handle, which clang
- * writes in the kernel's launch stub. Emits, per kernel: a second
- * registration (or entry), of K__ferry under a host handle of its own
- * (harmless when the device image lacks it: a host compile cannot know
- * which kernels its device compiles converted, and the runtime finds out
- * per device), a record of the two handles, and in place of each launch a
- * call to ferry_dispatch_launch, which chooses per launch between the two
- * (host/dispatch_runtime.c; linked into the module from the bitcode ferry
- * embeds, with internal linkage). Refuses, with a remark, and leaves the
- * module as written: a host target other than x86-64 (the launch's dim3
- * arguments are passed as that ABI has them), and a launch whose arguments
- * do not have that form. A launch the stub does not make (a kernel pointer
- * from another translation unit, graphs, the driver
- * API) runs the kernel as written. */
+ * writes in the kernel's launch stub. Emits, per kernel whose variant the
+ * device code embedded in the module names: a second registration (or
+ * entry), of K__ferry under a host handle of its own, a record of the two
+ * handles, and in place of each launch a call to ferry_dispatch_launch,
+ * which chooses per launch between the two (host/dispatch_runtime.c; linked
+ * into the module from the bitcode ferry embeds, with internal linkage).
+ * A host compile cannot know which kernels its device compiles converted:
+ * an image for one architecture may lack a variant that another has, and
+ * the runtime finds that out per device. Refuses, with a remark, and leaves
+ * the module as written: a host target other than x86-64 (the launch's
+ * dim3 arguments are passed as that ABI has them), and a launch whose
+ * arguments do not have that form. A launch the stub does not make (a
+ * kernel pointer from another translation unit, graphs, the driver API)
+ * runs the kernel as written. */
 #include "dispatch.h"
 
 #include "bridge.h"
