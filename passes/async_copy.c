@@ -19,6 +19,7 @@
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "copy_plan.h"
+#include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
 #include "names.h"
@@ -210,6 +211,8 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   ferry_vec_free(&bulk_waits);
   ferry_vec_free(&waits);
   bool changed = plans.count > 0;
+  if (changed)
+    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   ferry_free_planned_copies(&plans);
   if (affine)
     ferry_affine_context_free(affine);
@@ -222,7 +225,7 @@ bool ferry_async_copy_run(LLVMModuleRef module) {
   bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
       changed |= convert_function(module, fn, builder);
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();

@@ -66,6 +66,20 @@ LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
  * expressions left without users do not count); returns whether it did. */
 bool ferry_erase_global_if_unused(LLVMValueRef global);
 
+/* Clones a kernel into a new function of the same module named `name`
+ * (the launch dispatch's variant, dispatch_variants.c); a static __shared__
+ * array only the kernel uses is copied for the clone, its name followed by
+ * `shared_suffix`. Returns the clone. */
+LLVMValueRef ferry_clone_kernel(LLVMValueRef kernel, const char *name, const char *shared_suffix);
+
+/* -ferry-dispatch: whether kernels keep their original entry and get a
+ * converted variant chosen per launch (dispatch.h). */
+enum ferry_dispatch_mode {
+  FERRY_DISPATCH_AUTO,  /* the default: a variant per converted kernel */
+  FERRY_DISPATCH_NEVER, /* convert kernels in place, leave the host as written */
+};
+enum ferry_dispatch_mode ferry_option_dispatch(void);
+
 #ifdef __cplusplus
 }
 #endif

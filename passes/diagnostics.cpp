@@ -22,10 +22,22 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 static constexpr const char *PassName = "ferry";
+
+// What is said of a launch dispatch's variant (dispatch.h) is said of its
+// kernel: clang finds a function's source location by its name, and the
+// variant's name is not in the source.
+static Function *reported(Function *F) {
+  static constexpr StringRef Suffix = "__ferry";
+  if (!F->hasFnAttribute("ferry-variant") || !F->getName().ends_with(Suffix))
+    return F;
+  Function *Original = F->getParent()->getFunction(F->getName().drop_back(Suffix.size()));
+  return Original ? Original : F;
+}
 
 namespace {
 
@@ -90,9 +102,10 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
                        const char *RemarkName, const char *Message) {
   std::string Text = Message;
   const char *Outcome = outcomeOf(RemarkName);
+  Function *Kernel = reported(F); /* a variant is reported as its kernel */
   R << Message << ore::setExtraArgs()
-    << ore::NV("Kernel", demangle(F->getName().str()))
-    << ore::NV("Symbol", F->getName())
+    << ore::NV("Kernel", demangle(Kernel->getName().str()))
+    << ore::NV("Symbol", Kernel->getName())
     << ore::NV("Target", F->getFnAttribute("target-cpu").getValueAsString())
     << ore::NV("Outcome", Outcome);
   bool IsCopy = std::strcmp(Outcome, "converted") == 0 || std::strcmp(Outcome, "pipelined") == 0;
@@ -112,6 +125,7 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
 
 } // namespace
 
+
 extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
                              const char *RemarkName, const char *Message) {
   Value *V = unwrap(At);
@@ -123,7 +137,7 @@ extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
     Loc = I->getDebugLoc();
     CodeRegion = I->getParent();
   } else if (auto *Fn = dyn_cast<Function>(V)) {
-    F = Fn;
+    F = Fn = reported(Fn);
     Loc = DiagnosticLocation(Fn->getSubprogram());
     CodeRegion = Fn->empty() ? nullptr : &Fn->getEntryBlock();
   }
@@ -156,6 +170,7 @@ extern "C" void ferry_error(LLVMValueRef At, const char *Message) {
     I->getContext().diagnose(DiagnosticInfoUnsupported(
         *I->getFunction(), Text, I->getDebugLoc(), DS_Error));
   } else if (auto *F = dyn_cast<Function>(V)) {
+    F = reported(F);
     F->getContext().diagnose(DiagnosticInfoUnsupported(
         *F, Message, DiagnosticLocation(F->getSubprogram()), DS_Error));
   }

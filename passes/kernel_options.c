@@ -6,6 +6,7 @@
 #include "kernel_options.h"
 
 #include "address_space.h"
+#include "dispatch.h"
 #include "ferry.h"
 #include "target.h"
 #include "util.h"
@@ -211,6 +212,7 @@ static bool conflicting_annotation(LLVMValueRef entries, int index, const struct
 
 bool ferry_kernel_options(LLVMValueRef fn, struct ferry_kernel_options *options) {
   memset(options, 0, sizeof *options);
+  fn = ferry_dispatch_original(fn); /* a variant has its kernel's settings */
   LLVMValueRef entries = annotation_entries(LLVMGetGlobalParent(fn));
   if (!entries || !ferry_is_kernel(fn)) /* elsewhere a warning says it is ignored */
     return true;

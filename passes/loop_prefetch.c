@@ -42,6 +42,7 @@
  * iteration. Targets below sm_80 and -ferry-prefetch=never: nothing. */
 #include "bridge.h"
 #include "copy_plan.h"
+#include "dispatch.h"
 #include "ferry.h"
 #include "ir_build.h"
 #include "kernel_options.h"
@@ -435,6 +436,8 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
     }
     changed = true;
   }
+  if (changed)
+    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   ferry_free_planned_copies(&plans);
   ferry_affine_context_free(affine);
   return changed;
@@ -446,7 +449,7 @@ bool ferry_prefetch_run(LLVMModuleRef module) {
   bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
       changed |= prefetch_function(module, fn, builder);
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();

@@ -58,6 +58,16 @@ static cl::opt<unsigned long long> PrefetchBytes(
     cl::desc("ferry: the bytes the prefetch of a copy loop keeps in flight per "
              "multiprocessor, from which its distance follows (default 16384)"));
 
+static cl::opt<ferry_dispatch_mode> Dispatch(
+    "ferry-dispatch", cl::init(FERRY_DISPATCH_AUTO),
+    cl::desc("ferry: keep each kernel as written and add the converted kernel as a "
+             "second entry that the host's launches choose per launch"),
+    cl::values(clEnumValN(FERRY_DISPATCH_AUTO, "auto",
+                          "a variant per converted kernel, chosen per launch (default)"),
+               clEnumValN(FERRY_DISPATCH_NEVER, "never",
+                          "convert kernels in place; the host half stays as written")));
+
+extern "C" enum ferry_dispatch_mode ferry_option_dispatch(void) { return Dispatch; }
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
 extern "C" bool ferry_option_prefetch(void) { return Prefetch == PrefetchAuto; }
 extern "C" unsigned long long ferry_option_prefetch_bytes(void) {

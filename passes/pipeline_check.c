@@ -312,7 +312,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
       break;
     }
     bool dynamic = LLVMIsDeclaration(buffer);
-    if (dynamic && !ferry_dynamic_shared_hint(fn, &p->dynamic_bytes, reason, reason_size)) {
+    bool relocated = dynamic && ferry_dynamic_ring_relocates(fn);
+    if (dynamic && !relocated && !ferry_dynamic_shared_hint(fn, &p->dynamic_bytes, reason, reason_size)) {
       ok = false;
       break;
     }
@@ -329,7 +330,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     p->ring_of_copy[c] = p->ring_count;
     p->rings[p->ring_count++] = (struct ring){
         .buffer = buffer, .type = LLVMGlobalGetValueType(buffer),
-        .align = LLVMGetAlignment(buffer), .dynamic = dynamic,
+        .align = LLVMGetAlignment(buffer), .dynamic = dynamic, .relocated = relocated,
         .stage_bytes = dynamic ? 0 : LLVMABISizeOfType(LLVMGetModuleDataLayout(module),
                                                        LLVMGlobalGetValueType(buffer))};
     if (!loop_invariant(loop, site->destination, 0)) {

@@ -3,6 +3,7 @@
 #include "pipeline_dynamic.h"
 
 #include "bridge.h"
+#include "dispatch.h"
 #include "kernel_options.h"
 #include "memory.h"
 #include "target.h"
@@ -23,6 +24,12 @@ bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char 
                         "memory it is launched with");
   *bytes = options.dynamic_shared;
   return true;
+}
+
+bool ferry_dynamic_ring_relocates(LLVMValueRef fn) {
+  struct ferry_kernel_options options;
+  return ferry_dispatch_original(fn) != fn && ferry_kernel_options(fn, &options) &&
+         !options.dynamic_shared;
 }
 
 /* Raises a bound to all ones up to its top bit: what an or or xor of

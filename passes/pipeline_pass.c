@@ -12,6 +12,7 @@
  * annotate("ferry:stages=1")) turns pipelining off. */
 #include "bridge.h"
 #include "copy_plan.h"
+#include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
 #include "names.h"
@@ -118,7 +119,7 @@ bool ferry_pipeline_run(LLVMModuleRef module) {
   bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
       changed |= pipeline_function(module, fn, builder);
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();

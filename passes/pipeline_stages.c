@@ -43,7 +43,7 @@ static bool replaced_by_ring(const struct ferry_vec *planned, LLVMValueRef g,
   for (size_t i = 0; i < planned->count; i++) {
     const struct ferry_pipeline *q = planned->items[i];
     for (size_t r = 0; r < q->ring_count; r++)
-      if (q->rings[r].buffer == g && !q->rings[r].dynamic) {
+      if (q->rings[r].buffer == g && !q->rings[r].dynamic && !q->rings[r].relocated) {
         *bytes = q->stages * q->rings[r].stage_bytes;
         return true;
       }
@@ -74,6 +74,14 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
     bytes += replaced_by_ring(planned, g, &ring)
                  ? ring
                  : LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
+  }
+  /* Relocated rings (pipeline_dynamic.h) of loops pipelined before: new
+   * arrays of their own. */
+  for (size_t i = 0; i < planned->count; i++) {
+    const struct ferry_pipeline *q = planned->items[i];
+    for (size_t r = 0; r < q->ring_count; r++)
+      if (q->rings[r].relocated)
+        bytes += q->stages * q->rings[r].stage_bytes;
   }
   return bytes;
 }
@@ -125,7 +133,8 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
    * must fit in what the kernel's hint says it is launched with. */
   unsigned long long per_stage = 0, dynamic_per_stage = 0;
   for (size_t r = 0; r < p->ring_count; r++)
-    *(p->rings[r].dynamic ? &dynamic_per_stage : &per_stage) += p->rings[r].stage_bytes;
+    *(p->rings[r].dynamic && !p->rings[r].relocated ? &dynamic_per_stage : &per_stage) +=
+        p->rings[r].stage_bytes;
   unsigned long long others = static_shared_bytes(module, layout, p, planned);
   unsigned long long allowance = launch_bound_allowance(fn);
   unsigned requested = 0;

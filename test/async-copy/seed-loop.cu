@@ -9,12 +9,12 @@
 // cooperative_groups.h needs CUDA 13's cccl headers, which clang 22 does
 // not add to the include path by itself.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG -mllvm -ferry-prefetch=never \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG -mllvm -ferry-prefetch=never \
 // RUN:   -I%cuda_path/include/cccl -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -DNDEBUG -mllvm -ferry-prefetch=never \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -DNDEBUG -mllvm -ferry-prefetch=never \
 // RUN:   -I%cuda_path/include/cccl -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.sm90a.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
@@ -23,14 +23,14 @@
 // With assert() enabled, as the seed is written, an __assertfail call lies
 // on the path into the loop: it ends the thread and touches no memory a
 // copy could be observed through, so the copy is converted all the same.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-prefetch=never \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-prefetch=never \
 // RUN:   -I%cuda_path/include/cccl -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.assert.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=ASSERT-PTX %s < %t.assert.ptx
 // RUN: %ptxas -arch=sm_80 %t.assert.ptx -o /dev/null
 
 // By default: the copy stays plain and its source is prefetched.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG \
 // RUN:   -I%cuda_path/include/cccl -o %t.default.ptx %s
 // RUN: FileCheck --check-prefix=DEFAULT %s < %t.default.ptx
 // RUN: %ptxas -arch=sm_80 %t.default.ptx -o /dev/null
@@ -101,3 +101,6 @@ __global__ void without_memcpy_async(int *global_out, int const *global_in,
 // ASSERT-PTX:         cp.async.commit_group;
 // ASSERT-PTX-NEXT:    cp.async.wait_group 0;
 // ASSERT-PTX-NEXT:    {{bar|barrier}}.sync 0;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

@@ -11,7 +11,7 @@
 // comes from the block that dominates them, entered only from its case;
 // they are guarded copies too.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
@@ -72,3 +72,6 @@ __global__ void stencil5(float *__restrict__ out, const float *__restrict__ in, 
 // PTX:         cp.async.commit_group;
 // PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}0;
 // PTX-NEXT:    bar.sync {{[[:space:]]*}}0;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

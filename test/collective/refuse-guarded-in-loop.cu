@@ -6,10 +6,10 @@
 // found by test/fuzz). The same loop guarded by a uniform condition keeps
 // the collective form.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry -Rpass-missed=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.always.ptx %s 2>&1 | FileCheck --check-prefix=ALWAYS %s
 // RUN: %ptxas -arch=sm_80 %t.always.ptx -o /dev/null
 

@@ -7,7 +7,7 @@
 // sign-extended) and, for a 64-bit counter counting by 1 to its bound
 // (clang's exit test is ==), (bound - counter - 1) >= d.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -emit-llvm -o %t.ll %s
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -emit-llvm -o %t.ll %s
 // RUN: FileCheck %s < %t.ll
 // RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null

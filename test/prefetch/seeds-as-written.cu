@@ -5,11 +5,11 @@
 // store. The same loop with a static tile and __restrict__ is pipelined
 // and gets no prefetch.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -o %t.sm90a.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
