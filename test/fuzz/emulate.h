@@ -33,6 +33,13 @@ inline dim3 block_dim;
 inline std::barrier<> *block_barrier;
 alignas(16) inline unsigned char dynamic_shared[64 << 10];
 inline cudaError_t last_error = cudaSuccess;
+// To test run.py: FUZZ_EMULATE_HANG_AT=N makes the N-th launch of the process
+// never finish, FUZZ_EMULATE_STICKY_AT=N makes it fail and spoil the context.
+inline int launches, hung, sticky;
+inline bool nth_launch(const char *var) {
+  const char *v = std::getenv(var);
+  return v && std::atoi(v) == launches;
+}
 
 template <class K> struct Launcher {
   dim3 grid, block;
@@ -40,6 +47,13 @@ template <class K> struct Launcher {
   K *kernel;
   template <class... A> void operator()(A... args) const {
     unsigned threads = block.x * block.y * block.z;
+    launches++;
+    hung = nth_launch("FUZZ_EMULATE_HANG_AT");
+    if (nth_launch("FUZZ_EMULATE_STICKY_AT")) {
+      sticky = 1;
+      last_error = 719; // cudaErrorLaunchFailure
+      return;
+    }
     if (dynamic > 49152 || threads > 1024 || threads == 0) {
       last_error = cudaErrorInvalidValue;
       return;
@@ -74,12 +88,14 @@ inline void __syncthreads() { emu::block_barrier->arrive_and_wait(); }
 #define FUZZ_EXTERN_SHARED(type, name) type *name = (type *)emu::dynamic_shared
 
 template <class T> inline cudaError_t cudaMalloc(T **p, size_t n) {
+  if (emu::sticky)
+    return 719;
   *p = (T *)std::calloc(n ? n : 1, 1);
   return *p ? cudaSuccess : 2;
 }
 inline cudaError_t cudaFree(void *p) { std::free(p); return cudaSuccess; }
 inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, int) { std::memcpy(d, s, n); return cudaSuccess; }
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
-inline cudaError_t cudaStreamQuery(int) { return cudaSuccess; }
+inline cudaError_t cudaStreamQuery(int) { return emu::hung ? cudaErrorNotReady : cudaSuccess; }
 inline cudaError_t cudaGetLastError() { cudaError_t e = emu::last_error; emu::last_error = cudaSuccess; return e; }
 inline const char *cudaGetErrorName(cudaError_t e) { return e == cudaErrorInvalidValue ? "cudaErrorInvalidValue" : "emulated error"; }

@@ -40,12 +40,12 @@ def run_slice(exe, lo, hi, results, deadline):
                              stderr=subprocess.STDOUT, text=True, bufsize=1)
         lines = queue.Queue()
 
-        def reader():
-            for line in p.stdout:
-                lines.put(line)
-            lines.put(None)
+        def reader(stream, q):  # its own process's stream and queue, never the next one's
+            for line in stream:
+                q.put(line)
+            q.put(None)
 
-        threading.Thread(target=reader, daemon=True).start()
+        threading.Thread(target=reader, args=(p.stdout, lines), daemon=True).start()
         current, done, tail = None, False, []
         while True:
             try:
@@ -78,8 +78,9 @@ def run_slice(exe, lo, hi, results, deadline):
         if current is not None:
             results.setdefault(current, ("DIED", "exit %s %s" % (p.returncode, " | ".join(tail))))
             nxt = max(nxt, current + 1)
-        elif current is None and not done:
-            # Died between cases: skip the next one so that it cannot loop.
+        elif p.returncode not in (3, 4):
+            # Not the driver's own exit after a hang (3) or a sticky error
+            # (4), and between cases: skip the next one so that it cannot loop.
             results.setdefault(nxt, ("DIED", "exit %s between cases %s" % (p.returncode, " | ".join(tail))))
             nxt += 1
 
