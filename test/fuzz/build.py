@@ -83,6 +83,7 @@ def main():
     ap.add_argument("--kernels", type=int, default=64, help="kernels a part")
     ap.add_argument("--configs", type=int, default=16, help="launch configurations a kernel")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--generation", type=int, default=2, help="gen.py's feature set")
     ap.add_argument("--builds", default="", help="comma-separated subset, e.g. plain-sm_90a,ferry-sm_90a")
     args = ap.parse_args()
     clang, common, link, ferry, plugin = tools(args)
@@ -105,7 +106,8 @@ def main():
         name = "part_%d_%d" % (args.seed, base)
         cu, js = os.path.join(src, name + ".cu"), os.path.join(src, name + ".json")
         subprocess.check_call([sys.executable, gen, "--seed", str(args.seed), "--base", str(base), "--kernels",
-                               str(args.kernels), "--configs", str(args.configs), "--out", cu, "--map", js])
+                               str(args.kernels), "--configs", str(args.configs), "--generation", str(args.generation),
+                               "--out", cu, "--map", js])
         parts.append((name, cu, "fuzz_part_%d_%d" % (args.seed, base)))
         with open(js) as f:
             kmaps.append(json.load(f))
@@ -198,8 +200,9 @@ def main():
                             stderr=subprocess.DEVNULL, text=True).stdout.strip()
     manifest = dict(seed=args.seed, plugin=plugin, commit=commit, parts=args.parts, kernels_per_part=args.kernels, configs=args.configs,
                     builds=manifest_builds, kernels=kernels, rates=rates,
-                    reproduce="python3 test/fuzz/gen.py --seed %d --base KERNEL --kernels 1 --configs %d --standalone "
-                              "--out KERNEL.cu" % (args.seed, args.configs),
+                    generation=args.generation,
+                    reproduce="python3 test/fuzz/gen.py --seed %d --base KERNEL --kernels 1 --configs %d --generation %d "
+                              "--standalone --out KERNEL.cu" % (args.seed, args.configs, args.generation),
                     compile_seconds=round(t_compile), failures=len(failures))
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f)

@@ -52,7 +52,8 @@ def main():
     for p in range(a.parts):
         cu = os.path.join(a.work, "part%d.cu" % p)
         subprocess.check_call([sys.executable, os.path.join(HERE, "gen.py"), "--seed", str(a.seed), "--base",
-                               str(p * a.kernels), "--kernels", str(a.kernels), "--configs", str(a.configs), "--out", cu])
+                               str(p * a.kernels), "--kernels", str(a.kernels), "--configs", str(a.configs),
+                               "--generation", "2", "--out", cu])
         parts.append(cu)
     ferry = ["-fpass-plugin=" + a.plugin, "-Xclang", "-load", "-Xclang", a.plugin]
     common = ["-x", "cuda", "--cuda-path=" + a.cuda_path, "-Wno-unknown-cuda-version", "-O3", "-std=c++17", "-w",

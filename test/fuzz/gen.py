@@ -366,6 +366,11 @@ class Kernel:
         out.append("out[blk + (size_t)it * nthr + t] = mkv_%s(acc ^ (unsigned)it);" % self.tname)
         return out
 
+    def outer_bound(self):
+        """The outer loop's bound: run-time, or (generation 2) a constant that
+        clang unrolls into consecutive copy loops on one tile."""
+        return str(self.outer_const) if self.outer_const else "nouter"
+
     def loop_head(self):
         return "for (%s k = lo; k %s hi; k += %d)" % (self.counter, self.cmp, self.step)
 
@@ -412,7 +417,7 @@ class Kernel:
         if self.stepped and not self.nested:
             d.append("  %sp = in + blk + off;" % ptr_t)
         if self.nested:
-            d.append("  for (int o = 0; o < nouter; o++) {")
+            d.append("  for (int o = 0; o < %s; o++) {" % self.outer_bound())
             ind = "    "
             if self.stepped:
                 d.append(ind + "%sp = in + blk + off + (size_t)o * ostride;" % ptr_t)
@@ -459,7 +464,7 @@ class Kernel:
         if self.stepped and not self.nested:
             h.append("    %sp = in + blk + off;" % pt)
         if self.nested:
-            h.append("    for (int o = 0; o < nouter; o++) {")
+            h.append("    for (int o = 0; o < %s; o++) {" % self.outer_bound())
             ind = "      "
             if self.stepped:
                 h.append(ind + "%sp = in + blk + off + (size_t)o * ostride;" % pt)
@@ -585,17 +590,22 @@ class Kernel:
                  store_in_loop=self.store_in_loop, read_before_barrier=self.read_before_barrier,
                  other_use=self.other_use, tile_after_loop=self.tile_after_loop, overlap=self.overlap,
                  launch_bounds=self.launch_bounds, reduce=self.reduce, heavy=self.heavy, maxb=self.maxb,
-                 at_limit=self.at_limit, static_bytes=self.static_bytes, tile_bytes=self.tile_bytes)
+                 at_limit=self.at_limit, static_bytes=self.static_bytes, tile_bytes=self.tile_bytes,
+                 outer_const=getattr(self, "outer_const", 0))
         return f
 
 
-def generate(seed, nkernels, nconfigs, base=0, standalone=False):
+def generate(seed, nkernels, nconfigs, base=0, standalone=False, generation=1):
     """Returns (source text, kernel map). Kernel i of seed s is the same whatever N."""
     kernels = []
     for i in range(nkernels):
         r = random.Random("%d:%d" % (seed, base + i))
         k = Kernel(r, base + i)
         k.make_configs(r, nconfigs)
+        # Features added later draw from a stream of their own, so that a
+        # kernel of an older generation stays the same kernel.
+        r2 = random.Random("%d:%d:2" % (seed, base + i))
+        k.outer_const = r2.choice([0, 2, 2, 3]) if generation >= 2 and k.nested else 0
         kernels.append(k)
     parts = [PRELUDE % dict(seed=seed, nk=nkernels, nc=nconfigs)]
     kmap = []
@@ -644,6 +654,8 @@ def main():
     ap.add_argument("--base", type=int, default=0, help="index of the first kernel")
     ap.add_argument("--out", required=True)
     ap.add_argument("--map", help="write each kernel's line range, features and configurations here")
+    ap.add_argument("--generation", type=int, default=1, choices=[1, 2],
+                    help="feature set: 1 (the first GPU run's), 2 adds constant outer loops")
     ap.add_argument("--standalone", action="store_true", help="add the host driver (main): a program of its own")
     ap.add_argument("--driver", nargs="*", metavar="PART", help="write only the driver of a binary linking these parts "
                     "(names fuzz_part_SEED_BASE)")
@@ -652,7 +664,7 @@ def main():
         with open(a.out, "w") as f:
             f.write(driver(a.driver))
         return
-    text, kmap = generate(a.seed, a.kernels, a.configs, a.base, a.standalone)
+    text, kmap = generate(a.seed, a.kernels, a.configs, a.base, a.standalone, a.generation)
     with open(a.out, "w") as f:
         f.write(text)
     if a.map:
