@@ -58,18 +58,19 @@ def build_flags(args, config_flags, arch_flags):
 
 
 def kernel_rates(kmap, remarks_text, srcname):
-    """Per kernel of one part: (converted, pipelined) from the remarks' source lines."""
+    """Per kernel of one part: (converted, pipelined, prefetched) from the remarks' source lines."""
     lines = {}
     for m in re.finditer(r"^(?:.*/)?%s:(\d+):\d+: remark: (.*)$" % re.escape(srcname), remarks_text, re.M):
         lines.setdefault(int(m.group(1)), []).append(m.group(2))
     out = {}
     for k in kmap["kernels"]:
-        conv = pipe = False
+        conv = pipe = pref = False
         for ln in range(k["first_line"], k["last_line"] + 1):
             for r in lines.get(ln, []):
                 conv |= r.startswith("converted")
                 pipe |= "pipelined its loop" in r
-        out[k["index"]] = (conv, pipe)
+                pref |= r.startswith("left") and "prefetched its source" in r
+        out[k["index"]] = (conv, pipe, pref)
     return out
 
 
@@ -171,13 +172,14 @@ def main():
                                   standalone=" ".join([clang] + flags + ["KERNEL.cu", "-o", "KERNEL"] + link))
 
     # Rates: a kernel is converted when ferry converted any of its copies,
-    # pipelined when it pipelined any of its loops.
+    # pipelined when it pipelined any of its loops, prefetched when
+    # ferry-prefetch kept a loop's copies plain and prefetched their sources.
     rates = {}
     for c, a, cf, af in builds:
         if cf is None:
             continue
         b = "%s-%s" % (c, a)
-        conv = pipe = total = 0
+        conv = pipe = pref = total = 0
         for (name, cu, _), km in zip(parts, kmaps):
             path = os.path.join(rem, "%s.%s.remarks" % (b, name))
             if not os.path.exists(path):
@@ -187,7 +189,8 @@ def main():
             total += len(per)
             conv += sum(1 for v in per.values() if v[0])
             pipe += sum(1 for v in per.values() if v[1])
-        rates[b] = dict(kernels=total, converted=conv, pipelined=pipe)
+            pref += sum(1 for v in per.values() if v[2])
+        rates[b] = dict(kernels=total, converted=conv, pipelined=pipe, prefetched=pref)
 
     kernels = []
     for (name, cu, pname), km in zip(parts, kmaps):
@@ -210,9 +213,10 @@ def main():
     cases = sum(len(k["configs"]) for k in kernels)
     with open(os.path.join(out, "rates.txt"), "w") as f:
         for b, r in rates.items():
-            line = "%-14s %d kernels: %d converted (%.1f %%), %d pipelined (%.1f %%)" % (
+            line = "%-14s %d kernels: %d converted (%.1f %%), %d pipelined (%.1f %%), %d prefetched (%.1f %%)" % (
                 b, r["kernels"], r["converted"], 100.0 * r["converted"] / max(1, r["kernels"]),
-                r["pipelined"], 100.0 * r["pipelined"] / max(1, r["kernels"]))
+                r["pipelined"], 100.0 * r["pipelined"] / max(1, r["kernels"]),
+                r["prefetched"], 100.0 * r["prefetched"] / max(1, r["kernels"]))
             print(line)
             f.write(line + "\n")
     size = sum(os.path.getsize(os.path.join(binp, x)) for x in os.listdir(binp))

@@ -212,9 +212,10 @@ def report(man, builds, cases, results, gpu, wall, out):
               "\"at the 48 KiB limit\": the launch asks for 40 KiB of shared memory or more (static tiles plus dynamic).",
               "", "ferry's rates over the generated kernels (from -Rpass=ferry at build time):", ""]
     for b, r in sorted(man["rates"].items()):
-        lines.append("- %s: %d of %d kernels converted (%.1f %%), %d pipelined (%.1f %%)" % (
+        lines.append("- %s: %d of %d kernels converted (%.1f %%), %d pipelined (%.1f %%), %d prefetched (%.1f %%)" % (
             b, r["converted"], r["kernels"], 100.0 * r["converted"] / max(1, r["kernels"]), r["pipelined"],
-            100.0 * r["pipelined"] / max(1, r["kernels"])))
+            100.0 * r["pipelined"] / max(1, r["kernels"]), r.get("prefetched", 0),
+            100.0 * r.get("prefetched", 0) / max(1, r["kernels"])))
     lines += ["", "## Findings", "",
               "Reproduce case KERNEL:CONFIG of a build: `%s`, compile it with the build's line below, run "
               "`./KERNEL --only KERNEL:CONFIG`." % man["reproduce"], ""]
