@@ -42,32 +42,71 @@ static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   return p;
 }
 
-/* Whether runs_ahead (pipeline.c) can tell which iterations run: counting
- * by 1 while != or <, or by any positive step while < or <= where the
- * counter has at most 32 bits (the test is then made in 64 bits, where
- * nothing wraps) and its increment cannot wrap (nsw for a signed test, nuw
- * for an unsigned one), so the counter only grows until the loop exits. */
-static bool trip_form_handled(const struct ferry_induction *induction, LLVMIntPredicate continue_while) {
+/* Whether the iterations that run can be told from the counter (see
+ * runs_ahead and ferry_pipeline_last_iteration in pipeline.c): the values
+ * the latch tests must only grow until one fails the test. Counting by 1
+ * while != bound, they may wrap (modulo 2^width, the test fails at bound
+ * exactly). Counting by more while != bound needs an increment that
+ * cannot wrap: then the counter reaches the bound from below (or the
+ * program overflows a no-wrap increment, undefined), and != is < of the
+ * increment's signedness. Counting while < bound by 1, only the first
+ * value tested can have wrapped (start + 1 from the type's largest value):
+ * every later one is 1 past a value below the bound. Counting while <
+ * bound by more, or while <= bound, needs an increment that cannot wrap
+ * (nsw for a signed test, nuw for an unsigned one): `unsigned k <= hi`
+ * never ends when hi is the type's largest value. Sets
+ * p->continue_while, or refuses saying why. */
+static bool trip_form_handled(struct ferry_pipeline *p, const struct ferry_induction *induction,
+                              LLVMIntPredicate continue_while, char *reason, size_t size) {
   bool unit = induction->step == 1;
-  bool narrow = LLVMGetIntTypeWidth(LLVMTypeOf(induction->phi)) <= 32;
+  long long step = (long long)induction->step;
+  if (induction->step > MAX_STEP)
+    return ferry_refuse(reason, size, "the loop's counter steps by %lld, more than ferry "
+                                      "computes ahead without overflow", step);
+  if (continue_while == LLVMIntNE && !unit) {
+    if (induction->no_signed_wrap)
+      continue_while = LLVMIntSLT;
+    else if (induction->no_unsigned_wrap)
+      continue_while = LLVMIntULT;
+    else
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld until its counter equals the bound, and "
+                          "its increment may wrap (no nsw or nuw), so the counter may pass "
+                          "the bound and go round", step);
+  }
+  bool is_signed = continue_while == LLVMIntSLT || continue_while == LLVMIntSLE;
+  bool no_wrap = is_signed ? induction->no_signed_wrap : induction->no_unsigned_wrap;
   switch (continue_while) {
   case LLVMIntNE:
-    return unit;
+    break;
   case LLVMIntULT:
-    return unit || (narrow && induction->no_unsigned_wrap);
   case LLVMIntSLT:
-    return unit || (narrow && induction->no_signed_wrap);
+    if (!unit && !no_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld while its counter is below the bound, and "
+                          "its increment may wrap (no %s), so the counter may go round past "
+                          "the bound",
+                          step, is_signed ? "nsw" : "nuw");
+    break;
   case LLVMIntULE:
-    return narrow && induction->no_unsigned_wrap;
   case LLVMIntSLE:
-    return narrow && induction->no_signed_wrap;
+    if (!no_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop continues while its counter is at most the bound, and its "
+                          "increment may wrap (no %s): with the bound the type's largest "
+                          "value, the loop would never end",
+                          is_signed ? "nsw" : "nuw");
+    break;
   default:
-    return false;
+    return ferry_refuse(reason, size, "the loop's trip count has a form not handled (the "
+                                      "counter grows while the test asks it to shrink)");
   }
+  p->continue_while = continue_while;
+  return true;
 }
 
-/* The latch must be `br (icmp iv.next, bound), header, exit` (or swapped),
- * with iv an induction variable of positive constant step. */
+/* The latch must be `br (icmp c, bound), header, exit` (or swapped), with
+ * c an induction variable of positive constant step or its increment. */
 static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops,
                        const struct ferry_loop *loop, char *reason, size_t size) {
   if (!loop->preheader)
@@ -92,18 +131,19 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
          phi = LLVMGetNextInstruction(phi)) {
       struct ferry_induction induction;
       if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
-          induction.increment != counter || induction.step <= 0 || pipeline_in_loop(loop, bound))
+          (induction.increment != counter && phi != counter) || induction.step <= 0 ||
+          pipeline_in_loop(loop, bound))
         continue;
       LLVMIntPredicate continue_while = side ? swapped(predicate) : predicate;
       if (!continue_on_true)
         continue_while = inverse(continue_while);
-      if (!trip_form_handled(&induction, continue_while))
-        return ferry_refuse(reason, size, "the loop's trip count has a form not handled");
+      if (!trip_form_handled(p, &induction, continue_while, reason, size))
+        return false;
       p->iv = phi;
       p->step = induction.step;
+      p->tests_next = counter == induction.increment;
       p->iv_start = induction.start;
       p->bound = bound;
-      p->continue_while = continue_while;
       p->header = loop->header;
       p->preheader_branch = LLVMGetBasicBlockTerminator(loop->preheader);
       p->latch_branch = branch;
