@@ -11,7 +11,8 @@
  * barrier inside the loop; each copy writing, at the same place every
  * iteration, its own static shared array, which the loop otherwise only
  * reads; each source address a pure function of the loop's induction
- * variables (constant or loop-invariant steps) and loop-invariant
+ * variables (integers with constant or loop-invariant steps, pointers
+ * stepped by a loop-invariant GEP: `p += 16 * ld`) and loop-invariant
  * values; and nothing in the loop that may write a source. Every iteration
  * must run the copies, and every access to the arrays must follow the
  * barrier.
@@ -64,6 +65,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
   ferry_map_free(&p->step_values);
+  ferry_map_free(&p->pointer_steps);
   ferry_map_free(&p->starts);
   free(p);
 }
@@ -122,6 +124,20 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
                                                   LLVMConstInt(LLVMTypeOf(value), distance, false),
                                                   ""),
                                      "ferry.ahead")
+                      : base;
+  } else if (ferry_map_get(&p->pointer_steps, value, &step)) {
+    /* A stepped pointer: distance GEPs of its increment at once (wrapping
+     * arithmetic, no inbounds: iterations that do not run may compute it). */
+    intptr_t start;
+    ferry_map_get(&p->starts, value, &start);
+    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
+    LLVMValueRef increment = (LLVMValueRef)step;
+    LLVMValueRef index = LLVMGetOperand(increment, 1);
+    LLVMValueRef offset =
+        distance ? LLVMBuildMul(builder, index, LLVMConstInt(LLVMTypeOf(index), distance, false), "")
+                 : NULL;
+    result = distance ? LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(increment), base,
+                                      &offset, 1, "ferry.ahead")
                       : base;
   } else {
     result = LLVMInstructionClone(value);

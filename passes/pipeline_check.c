@@ -262,6 +262,32 @@ static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef
   return false;
 }
 
+/* A pointer the loop steps by the same amount each iteration (`p += 64`,
+ * `p += 16 * ld`): phi = [start, outside], [gep T, phi, step, inside] with
+ * one loop-invariant index. Its value k iterations on is
+ * gep T, phi, k * step. Sets *increment; *varies when the increment is
+ * such a GEP of the phi whose index the loop changes. */
+static bool pointer_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
+                                   LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
+  *varies = false;
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
+      LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  *start = *increment = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      *increment = value;
+    else
+      *start = value;
+  }
+  if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
+      LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
+    return false;
+  *varies = pipeline_in_loop(loop, LLVMGetOperand(*increment, 1));
+  return !*varies;
+}
+
 /* The loop instructions a source address depends on must be pure
  * arithmetic over induction variables and loop-invariant values. */
 static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
@@ -274,12 +300,19 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   if (LLVMIsAPHINode(value)) {
     struct ferry_induction induction;
     LLVMValueRef start, step;
+    bool varies = false;
     if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
       ferry_map_put(&p->steps, value, (intptr_t)induction.step);
       ferry_map_put(&p->starts, value, (intptr_t)induction.start);
     } else if (invariant_step_induction(loop, value, &start, &step)) {
       ferry_map_put(&p->step_values, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
+    } else if (pointer_step_induction(loop, value, &start, &step, &varies)) {
+      ferry_map_put(&p->pointer_steps, value, (intptr_t)step);
+      ferry_map_put(&p->starts, value, (intptr_t)start);
+    } else if (varies) {
+      return ferry_refuse(reason, size, "the source pointer advances by an amount that changes "
+                                        "from one iteration to the next");
     } else {
       return ferry_refuse(reason, size, "the source address depends on a value carried "
                                   "around the loop that is not an induction variable");

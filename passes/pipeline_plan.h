@@ -95,6 +95,8 @@ struct ferry_pipeline {
   struct ferry_map cone;     /* loop instructions sources depend on -> 1 */
   struct ferry_map steps;    /* induction phi -> constant step */
   struct ferry_map step_values; /* induction phi -> loop-invariant step value */
+  /* pointer phi -> its increment, a GEP of it by one loop-invariant index */
+  struct ferry_map pointer_steps;
   struct ferry_map starts;   /* induction phi -> start value */
 };
 
