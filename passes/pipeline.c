@@ -118,7 +118,9 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
     intptr_t start;
     ferry_map_get(&p->starts, value, &start);
     LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
-    LLVMValueRef step_value = (LLVMValueRef)step;
+    /* The same in every iteration, though maybe computed in the loop. */
+    LLVMValueRef step_value = ferry_pipeline_value_at(p, builder, (LLVMValueRef)step, 0, prologue,
+                                                      made);
     result = distance ? LLVMBuildAdd(builder, base,
                                      LLVMBuildMul(builder, step_value,
                                                   LLVMConstInt(LLVMTypeOf(value), distance, false),
@@ -132,7 +134,9 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
     ferry_map_get(&p->starts, value, &start);
     LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
     LLVMValueRef increment = (LLVMValueRef)step;
-    LLVMValueRef index = LLVMGetOperand(increment, 1);
+    /* The same in every iteration, though maybe computed in the loop. */
+    LLVMValueRef index =
+        ferry_pipeline_value_at(p, builder, LLVMGetOperand(increment, 1), 0, prologue, made);
     LLVMValueRef offset =
         distance ? LLVMBuildMul(builder, index, LLVMConstInt(LLVMTypeOf(index), distance, false), "")
                  : NULL;

@@ -236,7 +236,9 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
 /* A header phi of `loop` that adds the same loop-invariant value each
  * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
  * outside], [phi + step, inside]. Its value k iterations on is
- * phi + k * step, whatever the arithmetic wraps to. */
+ * phi + k * step, whatever the arithmetic wraps to. The step may be
+ * computed in the loop from loop-invariant values alone: it then joins
+ * the cone, and the ring computes it again where it issues. */
 static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
                                      LLVMValueRef *start, LLVMValueRef *step) {
   if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
@@ -255,7 +257,7 @@ static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef
     return false;
   for (unsigned side = 0; side < 2; side++)
     if (LLVMGetOperand(increment, side) == phi &&
-        !pipeline_in_loop(loop, LLVMGetOperand(increment, 1 - side))) {
+        loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
       *step = LLVMGetOperand(increment, 1 - side);
       return true;
     }
@@ -265,8 +267,11 @@ static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef
 /* A pointer the loop steps by the same amount each iteration (`p += 64`,
  * `p += 16 * ld`): phi = [start, outside], [gep T, phi, step, inside] with
  * one loop-invariant index. Its value k iterations on is
- * gep T, phi, k * step. Sets *increment; *varies when the increment is
- * such a GEP of the phi whose index the loop changes. */
+ * gep T, phi, k * step. The step may be computed in the loop from
+ * loop-invariant values alone (not hoisted): the same every iteration, it
+ * joins the cone, and the prologue computes it again. Sets *increment;
+ * *varies when the increment is such a GEP of the phi whose index the loop
+ * changes. */
 static bool pointer_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
                                    LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
   *varies = false;
@@ -284,7 +289,7 @@ static bool pointer_step_induction(const struct ferry_loop *loop, LLVMValueRef p
   if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
       LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
     return false;
-  *varies = pipeline_in_loop(loop, LLVMGetOperand(*increment, 1));
+  *varies = !loop_invariant(loop, LLVMGetOperand(*increment, 1), 0);
   return !*varies;
 }
 
@@ -307,9 +312,13 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
     } else if (invariant_step_induction(loop, value, &start, &step)) {
       ferry_map_put(&p->step_values, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
+      ferry_map_put(&p->cone, value, 1);
+      return collect_cone(p, loops, loop, step, depth + 1, reason, size);
     } else if (pointer_step_induction(loop, value, &start, &step, &varies)) {
       ferry_map_put(&p->pointer_steps, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
+      ferry_map_put(&p->cone, value, 1);
+      return collect_cone(p, loops, loop, LLVMGetOperand(step, 1), depth + 1, reason, size);
     } else if (varies) {
       return ferry_refuse(reason, size, "the source pointer advances by an amount that changes "
                                         "from one iteration to the next");
