@@ -60,7 +60,10 @@ static bool trip_form_handled(struct ferry_pipeline *p, const struct ferry_induc
                               LLVMIntPredicate continue_while, char *reason, size_t size) {
   bool unit = induction->step == 1;
   long long step = (long long)induction->step;
-  if (induction->step > MAX_STEP)
+  /* A counter wider than 32 bits is tested in its own width (runs_ahead):
+   * MAX_STAGES steps of it must stay below half its range. */
+  unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(induction->phi));
+  if (induction->step > (width > 32 ? MAX_STEP >> (64 - width) : MAX_STEP))
     return ferry_refuse(reason, size, "the loop's counter steps by %lld, more than ferry "
                                       "computes ahead without overflow", step);
   if (continue_while == LLVMIntNE && !unit) {
