@@ -6,26 +6,24 @@
  * the loop continues while c != bound (iv counting by one, of any width,
  * wrapping or not; by more, without wrapping), or < or <= bound (signed or
  * unsigned; iv counting by any positive constant, without wrapping), with
- * bound loop-invariant (pipeline_check.c says which forms and why);
- * whose converted copies all wait at one consumer
- * barrier inside the loop; each copy writing, at the same place every
- * iteration, its own static shared array, which the loop otherwise only
- * reads; each source address a pure function of the loop's induction
- * variables (integers with constant or loop-invariant steps, pointers
- * stepped by a loop-invariant GEP: `p += 16 * ld`) and loop-invariant
- * values; and nothing in the loop that may write a source. Every iteration
- * must run the copies, and every access to the arrays must follow the
- * barrier.
+ * bound loop-invariant (pipeline_check.c says which forms and why); whose
+ * converted copies all wait at one consumer barrier inside the loop; each
+ * copy writing, at the same place every iteration, its own static shared
+ * array, which the loop otherwise only reads; each source address a pure
+ * function of the loop's induction variables (integers with constant or
+ * loop-invariant steps, pointers stepped by a loop-invariant GEP: `p += 16 *
+ * ld`) and loop-invariant values; and nothing in the loop that may write a
+ * source. Every iteration must run the copies, and every access to the
+ * arrays must follow the barrier.
  *
  * Emits: for each array, a ring of S copies ([S x T], 16-byte aligned); an
  * iteration counter; a prologue in the preheader issuing iterations 0..S-2
  * into slots 0..S-2, one commit group each, every issue past the first
  * guarded by the trip count (the index of the last iteration, for counters
- * of 32 bits or less; wider ones test the counter); in the loop, the copy
- * of iteration i+S-1 into slot (i+S-1) mod S (guarded), the loads and
- * stores of the compute
- * redirected to slot i mod S, and commit + wait_group S-1 before the
- * consumer barrier (placed by the caller); a wait for everything at the
+ * of 32 bits or less; wider ones test the counter); in the loop, the copy of
+ * iteration i+S-1 into slot (i+S-1) mod S (guarded), the loads and stores of
+ * the compute redirected to slot i mod S, and commit + wait_group S-1 before
+ * the consumer barrier (placed by the caller); a wait for everything at the
  * exit. The barrier that ended iteration i-1's compute is what frees slot
  * (i-1) mod S for iteration i's issue: copy_site.c proved it is there.
  *
