@@ -130,8 +130,9 @@ inline void measure_memcpy_roof() {
 constexpr int kCopyComputeThreads = 256;
 struct CopyCompute {
   int *in = nullptr, *out = nullptr;
+  const char *problem; // the name results are printed under
 
-  CopyCompute() {
+  explicit CopyCompute(const char *problem = "copy_compute") : problem(problem) {
     std::vector<int> host(kBandwidthElements);
     for (size_t i = 0; i < host.size(); i++)
       host[i] = input_int(i);
@@ -156,7 +157,7 @@ struct CopyCompute {
                            kRepsBandwidth);
       char config[32];
       std::snprintf(config, sizeof config, "%d_blocks_per_sm", per_sm);
-      print_result("copy_compute", config, label, ms, 2.0 * used * sizeof(int), 0,
+      print_result(problem, config, label, ms, 2.0 * used * sizeof(int), 0,
                    device_checksum(out, used * sizeof(int)));
     }
   }

@@ -19,16 +19,17 @@ import subprocess
 import sys
 import time
 
-PROBLEMS = ["copy_compute", "sgemm", "stencil", "transpose"]
+PROBLEMS = ["copy_compute", "copy_as_written", "sgemm", "stencil", "transpose"]
 PROBLEM_TITLES = {
     "copy_compute": "copy loop",
+    "copy_as_written": "copy loop as written",
     "sgemm": "SGEMM",
     "stencil": "stencil",
     "transpose": "transpose",
 }
 # Problems whose speed is bound by memory bandwidth: the cudaMemcpy roof is
 # a meaningful yardstick for them, not for the SGEMM.
-BANDWIDTH_BOUND = {"copy_compute", "stencil", "transpose"}
+BANDWIDTH_BOUND = {"copy_compute", "copy_as_written", "stencil", "transpose"}
 BUILD_ORDER = ["legacy", "ferry", "ferry-chunks", "ferry-bulk", "ferry-stages8", "nvcc"]
 
 

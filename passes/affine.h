@@ -111,6 +111,36 @@ bool ferry_affine_is_uniform(const struct ferry_affine *form);
 int64_t ferry_affine_coefficient_of(const struct ferry_affine *form,
                                     const struct ferry_atom *atom);
 
+/* An atom known to lie in [low, high] (equal bounds: fixed), e.g. from
+ * the branches taken to an instruction (path_facts.h). */
+struct ferry_atom_bound {
+  struct ferry_atom atom;
+  int64_t low, high;
+};
+
+/* The range of the form's value read as an integer sum, each atom over
+ * the values it can take in fn (affine_bounds.c): blockDim is at least 1
+ * and at most the kernel's launch bounds or the hardware's, threadIdx
+ * below it, a non-negative atom unbounded above, each narrowed by the
+ * `bounds` that name it. A side whose bound is unknown has *has_low /
+ * *has_high false. Wrapping is not considered. */
+void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn,
+                        const struct ferry_atom_bound *bounds, unsigned bound_count,
+                        bool *has_low, int64_t *low, bool *has_high, int64_t *high);
+
+/* The largest power of two, at most `cap`, that divides the form's value
+ * whatever its atoms are: the one dividing its constant and every
+ * coefficient (affine_alignment.c). */
+unsigned ferry_affine_known_alignment(const struct ferry_affine *form, unsigned cap);
+
+/* The alignment `pointer` is known to have from its base (a global
+ * variable's alignment, a parameter's `align`; a __shared__ array the
+ * module defines counts as 16 where its size allows) and its offset's known
+ * low bits; 1 when nothing is known. *raise is the __shared__ array whose
+ * alignment must be raised to the answer's for it to hold, else NULL. */
+unsigned ferry_known_alignment(struct ferry_affine_context *context, LLVMValueRef pointer,
+                               LLVMValueRef *raise);
+
 /* Writes e.g. "4*tid.x + 4*ctaid.x*ntid.x + 4*%batch + 16": coefficients of
  * 1 omitted, induction variables and uniform opaque atoms by their IR name,
  * varying opaque atoms as "opaque(%v)", the constant last and only when not

@@ -15,9 +15,11 @@
  * that already issue asynchronous copies of their own or inline assembly
  * that may touch memory (copy_plan.c). Every conversion and every refusal
  * is reported as a remark. */
+#include "address_space.h"
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "copy_plan.h"
+#include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
 #include "names.h"
@@ -26,6 +28,43 @@
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <string.h>
+
+/* A guarded copy reads where its load ran and nothing elsewhere: the
+ * source and the bytes to read (i32) as the store receives them, a select
+ * beside the merged value's or phis beside its phi. On the paths that did
+ * not load, the source is the array's base (a kernel parameter or global
+ * variable, else null): cp.async with a source size of 0 reads nothing, so
+ * no address is dereferenced that the original did not. */
+static LLVMValueRef guarded_source(LLVMBuilderRef builder, const struct ferry_copy_site *site,
+                                   LLVMValueRef *bytes) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(site->store)));
+  LLVMValueRef size = LLVMConstInt(i32, site->size, false), zero = LLVMConstInt(i32, 0, false);
+  LLVMValueRef merged = site->merged;
+  if (LLVMIsASelectInst(merged)) {
+    bool loads_if_true = LLVMGetOperand(merged, 1) == site->load;
+    LLVMPositionBuilderBefore(builder, site->store);
+    *bytes = LLVMBuildSelect(builder, LLVMGetOperand(merged, 0), loads_if_true ? size : zero,
+                             loads_if_true ? zero : size, "ferry.source.bytes");
+    return site->source;
+  }
+  LLVMTypeRef pointer_type = LLVMTypeOf(site->source);
+  LLVMValueRef base = ferry_strip_pointer(site->source);
+  LLVMValueRef elsewhere = (LLVMIsAArgument(base) || LLVMIsAGlobalVariable(base)) &&
+                                   LLVMTypeOf(base) == pointer_type
+                               ? base
+                               : LLVMConstNull(pointer_type);
+  LLVMPositionBuilderBefore(builder, merged);
+  LLVMValueRef source = LLVMBuildPhi(builder, pointer_type, "ferry.source");
+  *bytes = LLVMBuildPhi(builder, i32, "ferry.source.bytes");
+  for (unsigned i = 0; i < LLVMCountIncoming(merged); i++) {
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(merged, i);
+    bool loaded = LLVMGetIncomingValue(merged, i) == site->load;
+    LLVMValueRef pointer = loaded ? site->source : elsewhere, count = loaded ? size : zero;
+    LLVMAddIncoming(source, &pointer, &from, 1);
+    LLVMAddIncoming(*bytes, &count, &from, 1);
+  }
+  return source;
+}
 
 /* Replaces the copy with its converted form; bulk rows complete on
  * `mbarrier`. */
@@ -40,9 +79,15 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   if (plan->form.raise_alignment)
     LLVMSetAlignment(plan->form.raise_alignment, 16);
-  ferry_emit_copy(module, builder, cache, site->store, site->destination, site->source, &form,
-                  NULL);
+  if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
+    LLVMSetAlignment(site->raise_alignment, site->raise_to);
+  LLVMValueRef source = site->source;
+  if (site->merged)
+    source = guarded_source(builder, site, &form.source_bytes);
+  ferry_emit_copy(module, builder, cache, site->store, site->destination, source, &form, NULL);
   LLVMInstructionEraseFromParent(site->store);
+  if (site->merged)
+    LLVMInstructionEraseFromParent(site->merged);
   if (site->load)
     LLVMInstructionEraseFromParent(site->load);
 }
@@ -76,7 +121,19 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "when a uniform alignment check fails); they complete before the next "
              "barrier", plan->site.size,
              rows);
-  else
+  else if (plan->site.merged)
+    snprintf(message, sizeof message,
+             "converted a guarded %u-byte global-to-shared copy to cp.async.%s with a source "
+             "size of 0 where the guard fails (it reads nothing and fills zeros); it "
+             "completes before the next barrier", plan->site.size,
+             plan->site.size == 16 ? "cg" : "ca");
+  else if (plan->site.size > 16) {
+    unsigned piece = ferry_per_thread_piece(plan->site.size, plan->site.align);
+    snprintf(message, sizeof message,
+             "converted a %u-byte global-to-shared struct copy to %u cp.async.%s of %u bytes; "
+             "they complete before the next barrier", plan->site.size, plan->site.size / piece,
+             piece == 16 ? "cg" : "ca", piece);
+  } else
     snprintf(message, sizeof message,
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
              "before the next barrier", ferry_article(plan->site.size), plan->site.size, plan->site.size == 16 ? "cg" : "ca");
@@ -154,6 +211,8 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   ferry_vec_free(&bulk_waits);
   ferry_vec_free(&waits);
   bool changed = plans.count > 0;
+  if (changed)
+    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   ferry_free_planned_copies(&plans);
   if (affine)
     ferry_affine_context_free(affine);
@@ -163,11 +222,10 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
 bool ferry_async_copy_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
-  ferry_check_kernel_options(module);
+  bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
-  bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
       changed |= convert_function(module, fn, builder);
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();

@@ -25,6 +25,13 @@ void ferry_remark(enum ferry_remark_kind kind, LLVMValueRef at,
  * location; the compiler then fails the compilation. */
 void ferry_error(LLVMValueRef at, const char *message);
 
+/* Reports a compile error (a warning when `warning`) about function fn at
+ * `file`:`line`, a place that needs no debug information and survives
+ * -save-temps (clang records each annotate attribute's own file and line);
+ * at fn's own location, as ferry_error, when file is empty or line 0. */
+void ferry_diagnose_at_line(LLVMValueRef fn, const char *file, unsigned line, bool warning,
+                            const char *message);
+
 /* -ferry-collective: when the block-collective form is used. */
 enum ferry_collective_mode {
   FERRY_COLLECTIVE_AUTO,   /* only where the per-thread form cannot move the element */
@@ -44,6 +51,11 @@ enum ferry_bulk_mode ferry_option_bulk(void);
 bool ferry_option_cost_model(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
+/* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring
+ * took; -ferry-prefetch-bytes: the bytes it keeps in flight per
+ * multiprocessor (loop_prefetch.c). */
+bool ferry_option_prefetch(void);
+unsigned long long ferry_option_prefetch_bytes(void);
 
 /* Splits the block of `inst` before it: `inst` and what follows move to a
  * new block, which the old one branches to unconditionally; phis of the
@@ -53,6 +65,20 @@ LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
 /* Erases a global variable that nothing uses any more (constant
  * expressions left without users do not count); returns whether it did. */
 bool ferry_erase_global_if_unused(LLVMValueRef global);
+
+/* Clones a kernel into a new function of the same module named `name`
+ * (the launch dispatch's variant, dispatch_variants.c); a static __shared__
+ * array only the kernel uses is copied for the clone, its name followed by
+ * `shared_suffix`. Returns the clone. */
+LLVMValueRef ferry_clone_kernel(LLVMValueRef kernel, const char *name, const char *shared_suffix);
+
+/* -ferry-dispatch: whether kernels keep their original entry and get a
+ * converted variant chosen per launch (dispatch.h). */
+enum ferry_dispatch_mode {
+  FERRY_DISPATCH_AUTO,  /* the default: a variant per converted kernel */
+  FERRY_DISPATCH_NEVER, /* convert kernels in place, leave the host as written */
+};
+enum ferry_dispatch_mode ferry_option_dispatch(void);
 
 #ifdef __cplusplus
 }

@@ -164,15 +164,24 @@ static void open_wait_site(LLVMModuleRef module, LLVMBuilderRef builder, LLVMVal
 /* The parity register by on-the-fly SSA construction (Braun et al.,
  * "Simple and Efficient Construction of Static Single Assignment Form"),
  * over a CFG that is complete: a block's value at its start is 0 at the
- * entry, its one predecessor's at its end, or a phi of all of them. */
+ * entry, its one predecessor's at its end, or a phi of all of them.
+ *
+ * The recursion may come back to a block of one predecessor while that
+ * block's value is still being computed (a wait site in an inner loop
+ * reached around an outer loop's back edge): it must then follow the
+ * predecessor again, which ends at the phi placed meanwhile in the loop's
+ * header. Answering 0 there instead made every iteration of a copy loop
+ * nested in another loop wait for parity 0. Only a cycle of blocks of one
+ * predecessor each could recurse for ever, and such a cycle is
+ * unreachable: unreachable blocks are answered 0 up front. */
 struct parity_builder {
   LLVMModuleRef module;
   LLVMBuilderRef builder;
   struct ferry_cfg *cfg;
   struct wait_site *sites;
   size_t site_count;
-  struct ferry_map at_start; /* block -> value at its start */
-  struct ferry_map visiting; /* single-predecessor chains being followed */
+  struct ferry_map at_start;  /* block -> value at its start */
+  struct ferry_map reachable; /* the blocks a path from the entry reaches */
   struct ferry_vec phis;
 };
 
@@ -204,12 +213,9 @@ static LLVMValueRef parity_at_start(struct parity_builder *p, LLVMBasicBlockRef 
   LLVMValueRef zero = LLVMConstInt(i32_type(p->module), 0, false);
   const struct ferry_vec *predecessors = ferry_cfg_predecessors(p->cfg, block);
   if (block == LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(block)) ||
-      predecessors->count == 0)
-    return zero;
+      predecessors->count == 0 || !ferry_map_get(&p->reachable, block, &known))
+    return zero; /* unreachable: any value will do */
   if (predecessors->count == 1) {
-    /* A cycle of single predecessors is unreachable: any value will do. */
-    if (!ferry_set_insert(&p->visiting, block))
-      return zero;
     LLVMValueRef value = parity_at_end(p, predecessors->items[0]);
     ferry_map_put(&p->at_start, block, (intptr_t)value);
     return value;
@@ -259,6 +265,21 @@ static void remove_trivial_phis(struct ferry_vec *phis) {
   }
 }
 
+static void mark_reachable(struct ferry_map *reachable, LLVMBasicBlockRef entry) {
+  struct ferry_vec work = {0};
+  ferry_set_insert(reachable, entry);
+  ferry_vec_push(&work, entry);
+  while (work.count) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(work.items[--work.count]);
+    for (unsigned s = 0; terminator && s < LLVMGetNumSuccessors(terminator); s++) {
+      LLVMBasicBlockRef successor = LLVMGetSuccessor(terminator, s);
+      if (ferry_set_insert(reachable, successor))
+        ferry_vec_push(&work, successor);
+    }
+  }
+  ferry_vec_free(&work);
+}
+
 void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef fn,
                        LLVMValueRef mbarrier, const struct ferry_vec *barriers) {
   emit_initialisation(module, builder, fn, mbarrier);
@@ -270,6 +291,7 @@ void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRe
   struct parity_builder p = {
       .module = module, .builder = builder, .cfg = ferry_cfg_compute(fn),
       .sites = sites, .site_count = barriers->count};
+  mark_reachable(&p.reachable, LLVMGetEntryBasicBlock(fn));
   for (size_t i = 0; i < barriers->count; i++)
     parity_at_end(&p, sites[i].wait);
   remove_trivial_phis(&p.phis);
@@ -287,7 +309,7 @@ void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRe
   }
   ferry_cfg_free(p.cfg);
   ferry_map_free(&p.at_start);
-  ferry_map_free(&p.visiting);
+  ferry_map_free(&p.reachable);
   ferry_vec_free(&p.phis);
   free(sites);
 }

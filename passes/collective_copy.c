@@ -23,6 +23,7 @@
 #include "address_space.h"
 #include "barrier.h"
 #include "cfg.h"
+#include "dominators.h"
 #include "memory.h"
 #include "target.h"
 #include "thread_values.h"
@@ -129,27 +130,48 @@ static bool condition_is_uniform(const struct ferry_uniformity *uniformity,
   return LLVMGetNumSuccessors(terminator) <= 1;
 }
 
-/* Collects the blocks that can reach the target; a branch in them that can
- * leave that set must decide uniformly. */
-bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
-                             LLVMBasicBlockRef target) {
-  struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(target));
+/* Whether every branch that decides if a thread reaches the target is
+ * uniform: the blocks that can reach the target are collected backwards,
+ * and a branch in them that can leave that set must decide uniformly.
+ * Twice:
+ * - through back edges: a thread that leaves a loop early (a divergent
+ *   break) misses the target in the iterations after;
+ * - without them: a thread that skips the target in this iteration and
+ *   reaches it in the next has not reached it with the others (a
+ *   per-thread guard inside a copy loop: the collective form's chunks
+ *   copied the rows of the threads that skip it, found by test/fuzz).
+ * The target's own branch counts only when the target lies on a cycle
+ * that is followed: otherwise it runs after the thread has reached the
+ * target, which it never reaches again (a copy in the entry block before
+ * `switch (threadIdx.y)` is reached by every thread). */
+static bool branches_uniform(const struct ferry_uniformity *uniformity, const struct ferry_cfg *cfg,
+                             const struct ferry_dominators *dominators, LLVMBasicBlockRef target,
+                             bool through_back_edges) {
   struct ferry_map reaching = {0};
   struct ferry_vec blocks = {0}, worklist = {0};
   ferry_set_insert(&reaching, target);
   ferry_vec_push(&blocks, target);
   ferry_vec_push(&worklist, target);
+  bool on_cycle = false;
   while (worklist.count) {
-    const struct ferry_vec *predecessors =
-        ferry_cfg_predecessors(cfg, worklist.items[--worklist.count]);
-    for (size_t i = 0; i < predecessors->count; i++)
-      if (ferry_set_insert(&reaching, predecessors->items[i])) {
-        ferry_vec_push(&blocks, predecessors->items[i]);
-        ferry_vec_push(&worklist, predecessors->items[i]);
+    LLVMBasicBlockRef block = worklist.items[--worklist.count];
+    const struct ferry_vec *predecessors = ferry_cfg_predecessors(cfg, block);
+    for (size_t i = 0; i < predecessors->count; i++) {
+      LLVMBasicBlockRef predecessor = predecessors->items[i];
+      if (!through_back_edges && ferry_block_dominates(dominators, block, predecessor))
+        continue;
+      if (predecessor == target)
+        on_cycle = true;
+      else if (ferry_set_insert(&reaching, predecessor)) {
+        ferry_vec_push(&blocks, predecessor);
+        ferry_vec_push(&worklist, predecessor);
       }
+    }
   }
   bool uniform = true;
   for (size_t i = 0; uniform && i < blocks.count; i++) {
+    if (blocks.items[i] == target && !on_cycle)
+      continue;
     LLVMValueRef terminator = LLVMGetBasicBlockTerminator(blocks.items[i]);
     unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
     bool can_leave = false;
@@ -159,22 +181,34 @@ bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
     if (can_leave && !condition_is_uniform(uniformity, terminator))
       uniform = false;
   }
-  ferry_cfg_free(cfg);
   ferry_map_free(&reaching);
   ferry_vec_free(&blocks);
   ferry_vec_free(&worklist);
   return uniform;
 }
 
+bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
+                             LLVMBasicBlockRef target) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(target);
+  struct ferry_cfg *cfg = ferry_cfg_compute(fn);
+  struct ferry_dominators *dominators = ferry_dominators_compute(fn);
+  bool uniform = branches_uniform(uniformity, cfg, dominators, target, true) &&
+                 branches_uniform(uniformity, cfg, dominators, target, false);
+  ferry_cfg_free(cfg);
+  ferry_dominators_free(dominators);
+  return uniform;
+}
+
 /* Whether the first byte of every row is 16-byte aligned, from the low
- * bits the affine form fixes: the base is an array of at least that
- * alignment, and every term but the element's own (size * tid.x), and the
- * constant, is a multiple of 16. A form equals its offset modulo 2^64, of
- * which 16 is a divisor, so wrapping cannot change the answer. */
+ * bits the affine form fixes (ferry_affine_known_alignment): the base is an
+ * array of at least that alignment, and the offset less the element's own
+ * term (size * tid.x) is a multiple of 16. */
 static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struct ferry_affine *offset,
                          LLVMValueRef narrow_index) {
-  if (!LLVMIsAGlobalVariable(base) || base_alignment < 16 || offset->constant % 16)
+  if (!LLVMIsAGlobalVariable(base) || base_alignment < 16)
     return false;
+  struct ferry_affine row = *offset;
+  row.term_count = 0;
   for (unsigned t = 0; t < offset->term_count; t++) {
     const struct ferry_term *term = &offset->terms[t];
     if (term->atom_count == 1 && is_thread_index(&term->atoms[0], 0))
@@ -183,10 +217,9 @@ static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struc
         term->atoms[0].value && LLVMGetNumOperands(term->atoms[0].value) == 1 &&
         LLVMGetOperand(term->atoms[0].value, 0) == narrow_index)
       continue; /* size * ext(index): see narrow_rows_aligned */
-    if (term->coefficient % 16)
-      return false;
+    row.terms[row.term_count++] = *term;
   }
-  return true;
+  return ferry_affine_known_alignment(&row, 16) == 16;
 }
 
 /* For size * ext(X), X = tid.x + row-uniform terms: the run-time check
@@ -194,17 +227,18 @@ static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struc
  * tid.x), whose low four bits those of size * (X's other terms) fix (16
  * divides 2^width, so the narrow wrap and the extension keep them). */
 static bool narrow_rows_aligned(struct ferry_affine_context *context, LLVMValueRef index, unsigned size) {
-  struct ferry_affine inner;
-  if (!ferry_affine_of(context, index, &inner) || (inner.constant * (int64_t)size) % 16)
+  struct ferry_affine inner, row = {.width = 64};
+  if (!ferry_affine_of(context, index, &inner))
     return false;
+  row.constant = inner.constant * (int64_t)size;
   for (unsigned t = 0; t < inner.term_count; t++) {
     const struct ferry_term *term = &inner.terms[t];
     if (term->atom_count == 1 && is_thread_index(&term->atoms[0], 0))
       continue;
-    if ((term->coefficient * (int64_t)size) % 16)
-      return false;
+    row.terms[row.term_count] = *term;
+    row.terms[row.term_count++].coefficient = term->coefficient * (int64_t)size;
   }
-  return true;
+  return ferry_affine_known_alignment(&row, 16) == 16;
 }
 
 bool ferry_match_collective(struct ferry_affine_context *context,
@@ -216,6 +250,9 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   LLVMValueRef fn = LLVMGetBasicBlockParent(block);
   if (site->size > 8)
     return ferry_refuse(reason, reason_size, "16-byte elements need no widening");
+  if (site->merged)
+    return ferry_refuse(reason, reason_size,
+                        "a guarded copy's zeros are filled by the thread that guards them");
   if (!ferry_is_kernel(fn))
     return ferry_refuse(reason, reason_size, "not in a kernel: which threads run it is unknown");
 

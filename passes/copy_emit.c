@@ -32,6 +32,7 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static LLVMValueRef special_register(LLVMBuilderRef builder, LLVMModuleRef module,
@@ -40,13 +41,30 @@ static LLVMValueRef special_register(LLVMBuilderRef builder, LLVMModuleRef modul
   return LLVMBuildZExt(builder, value, LLVMInt64TypeInContext(LLVMGetModuleContext(module)), "");
 }
 
+/* One cp.async of the element's size, or of 16 bytes (8 or 4 as the
+ * alignment allows) after one another for a larger struct copy. A guarded
+ * copy passes the bytes to read as the source size (the `.s` intrinsics):
+ * where that is 0 nothing is read and the element is filled with zeros. */
 static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
-                            LLVMValueRef destination, LLVMValueRef source, unsigned size) {
-  LLVMValueRef args[2] = {
-      ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED),
-      ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL),
-  };
-  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(size), args, 2);
+                            LLVMValueRef destination, LLVMValueRef source,
+                            const struct ferry_copy_form *form) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  unsigned piece = ferry_per_thread_piece(form->size, form->align);
+  LLVMValueRef to = ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED);
+  LLVMValueRef from = ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL);
+  char name[64];
+  snprintf(name, sizeof name, "%s%s", ferry_cp_async_intrinsic(piece),
+           form->source_bytes ? ".s" : "");
+  for (unsigned offset = 0; offset < form->size; offset += piece) {
+    LLVMValueRef bytes = LLVMConstInt(LLVMInt64TypeInContext(context), offset, false);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
+    LLVMValueRef args[3] = {
+        offset ? LLVMBuildGEP2(builder, i8, to, &bytes, 1, "") : to,
+        offset ? LLVMBuildGEP2(builder, i8, from, &bytes, 1, "") : from,
+        form->source_bytes,
+    };
+    ferry_call_intrinsic(builder, module, name, args, form->source_bytes ? 3 : 2);
+  }
 }
 
 static void emit_plain_copy(LLVMBuilderRef builder, LLVMContextRef context,
@@ -559,7 +577,7 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_
   if (!guard && !form->collective) {
     LLVMPositionBuilderBefore(builder, before);
     LLVMSetCurrentDebugLocation2(builder, location);
-    emit_per_thread(module, builder, destination, source, form->size);
+    emit_per_thread(module, builder, destination, source, form);
     return;
   }
   LLVMBasicBlockRef head, join;
@@ -576,7 +594,7 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_
   } else if (form->collective) {
     emit_collective(module, builder, destination, source, form, join);
   } else {
-    emit_per_thread(module, builder, destination, source, form->size);
+    emit_per_thread(module, builder, destination, source, form);
     LLVMBuildBr(builder, join);
   }
 }

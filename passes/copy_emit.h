@@ -12,6 +12,9 @@
 struct ferry_copy_form {
   unsigned size;            /* bytes per element */
   unsigned align;           /* alignment both sides are known to have */
+  /* per thread: the bytes to read (i32, the rest zero-filled), for a guarded
+   * copy; NULL: all of them */
+  LLVMValueRef source_bytes;
   bool collective;          /* 16-byte chunks over rows (collective_copy.h) */
   int64_t row_stride;       /* collective: destination bytes between rows; 0: one row */
   /* collective: a narrow source index (tid.x + row-uniform terms) whose
@@ -32,6 +35,18 @@ struct ferry_copy_form {
   LLVMValueRef bulk_mbarrier;
   unsigned bulk_min_bytes;
 };
+
+/* The bytes of each cp.async of one thread's copy of `size` bytes aligned
+ * to `align`: the size itself up to 16; above, the largest of 16, 8 and 4
+ * that the alignment allows and that divides the size; 0 when none does. */
+static inline unsigned ferry_per_thread_piece(unsigned size, unsigned align) {
+  if (size <= 16)
+    return size;
+  unsigned piece = align < 16 ? align : 16;
+  while (piece >= 4 && size % piece)
+    piece /= 2;
+  return piece >= 4 ? piece : 0;
+}
 
 /* Values the copies of a function share (the chunk each thread issues),
  * made once: one cache serves any number of functions and copies. */

@@ -80,6 +80,8 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   plan->site = *site;
   plan->reuse_heavy = reuse_heavy;
   char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
+  if (site->size > 16)
+    snprintf(not_collective, sizeof not_collective, "a struct copy is split by its own thread");
   enum ferry_collective_mode mode = ferry_option_collective();
   if (mode == FERRY_COLLECTIVE_NEVER)
     snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
@@ -149,6 +151,14 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
       if (verdict == FERRY_COPY_REFUSED) {
         if (report)
           ferry_remark(FERRY_REMARK_MISSED, inst, "CopyRefused", reason);
+        ferry_copy_site_free(&site);
+        continue;
+      }
+      /* A ring issues a copy for later iterations, where its guard would
+       * have to be evaluated again: guarded copies are not pipelined (in
+       * a pipelined loop ferry-async-copy then finds the ring's own
+       * cp.async operations before the barrier and leaves them plain). */
+      if (site.merged && purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);
         continue;
       }

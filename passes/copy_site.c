@@ -1,23 +1,37 @@
 /* Legality of turning one copy into a per-thread cp.async.
  *
  * Matches `store (load p), q` (or a constant-size `llvm.memcpy(q, p, n)`,
- * what clang emits for struct copies) with p global and q shared, both plain, the
- * loaded value used only by the store, load and store in one block with no
- * write to the source between them. The element must be 1, 2, 4, 8 or 16
- * bytes; the per-thread form further needs 4, 8 or 16 bytes aligned to the
- * size (what one cp.async can copy). Between the copy and its
- * consumer barriers this thread must not read or write the destination,
- * write the source, synchronise by other means, or call anything that might.
- * Refusals carry a sentence for a -Rpass-missed remark. */
+ * what clang emits for struct copies) with p global and q shared, both
+ * plain, the loaded value used only by the store, load and store in one
+ * block with no write to the source between them. A guarded copy, `s[t] =
+ * i < n ? g[i] : 0`, stores a select or phi of the load and zero: it
+ * matches too (the load then in the block that goes straight to the
+ * store's, for a phi), and becomes a cp.async whose source size is 0 where
+ * the guard fails; a merge of the load with anything but zero is refused
+ * with a remark. The element must be 1, 2, 4, 8 or 16 bytes, or a struct
+ * copy of up to 256 (a multiple of 4); the per-thread form further needs
+ * 4, 8 or 16 bytes aligned to the size, a struct copy pieces of 16, 8 or 4
+ * (what one cp.async can copy), the alignment being the instructions' or
+ * what the addresses' known low bits prove. Between the copy and its
+ * consumer barriers this thread must not read or write the destination
+ * (unless the offsets are proved apart: offset_misses), write the source,
+ * synchronise by other means, or call anything that might. Refusals carry
+ * a sentence for a -Rpass-missed remark. */
 #include "copy_site.h"
 #include "path_facts.h"
 
 #include "address_space.h"
+#include "copy_emit.h"
 #include "ir_build.h"
 #include "memory.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+
+/* The largest struct copy (llvm.memcpy) split into per-thread cp.async:
+ * 16 of 16 bytes. */
+enum { MAX_STRUCT_COPY = 256 };
 
 static enum ferry_copy_verdict refuse(char *reason, size_t size,
                                       const char *format, ...) {
@@ -72,10 +86,12 @@ static unsigned long long access_size(LLVMValueRef inst) {
 
 /* Whether an access of `size` bytes at `offset` into the destination's
  * array must miss the copied element at `destination_offset`: their
- * difference, with the indices `facts` fix replaced by their values, is a
- * constant plus terms of one sign over non-negative atoms (thread indices,
- * sizes, counters), far enough apart either way. Both accesses are of one
- * thread, so every atom has one value in both. */
+ * difference, with the indices `facts` fix replaced by their values, lies
+ * at or above the element's size or at or below minus the access's, over
+ * every value its atoms can take (ferry_affine_range: thread indices below
+ * blockDim, blockDim at least 1, so `t + blockDim.x` is never `t`; with
+ * launch bounds `2*S-1-t` is never `t`). Both accesses are of one thread,
+ * so every atom has one value in both. */
 static bool offset_misses(const struct ferry_copy_site *site, const struct ferry_affine *offset,
                           const struct ferry_affine *destination_offset, unsigned long long size,
                           const struct ferry_path_fact *facts, unsigned fact_count) {
@@ -83,51 +99,51 @@ static bool offset_misses(const struct ferry_copy_site *site, const struct ferry
   if (!ferry_affine_add_scaled(offset, destination_offset, -1, &difference))
     return false;
   ferry_affine_apply_facts(&difference, facts, fact_count);
-  int sign = 0;
-  for (unsigned t = 0; t < difference.term_count; t++) {
-    const struct ferry_term *term = &difference.terms[t];
-    for (unsigned a = 0; a < term->atom_count; a++)
-      if (!term->atoms[a].non_negative)
-        return false;
-    int term_sign = term->coefficient > 0 ? 1 : -1;
-    if (sign && term_sign != sign)
-      return false;
-    sign = term_sign;
-  }
-  /* difference = offset - destination_offset >= constant when the terms are
-   * positive, <= constant when negative. */
-  if (sign >= 0 && difference.constant >= (int64_t)site->size)
-    return true;
-  if (sign <= 0 && -difference.constant >= (int64_t)size)
-    return true;
-  return false;
+  bool has_low, has_high;
+  int64_t low, high;
+  ferry_affine_range(&difference, ferry_affine_function(site->affine), facts, fact_count,
+                     &has_low, &low, &has_high, &high);
+  /* difference = offset - destination_offset */
+  return (has_low && low >= (int64_t)site->size) || (has_high && high <= -(int64_t)size);
 }
 
 enum { MAX_PHI_DEPTH = 3, MAX_FACTS = 4 * FERRY_PATH_FACTS_MAX };
 
-/* offset_misses for `pointer` + `extra` bytes. A pointer that is a phi (the
+/* offset_misses for `pointer` + `extra` bytes against the copy's
+ * `destination` + `destination_extra`. A pointer that is a phi (the
  * optimizer merges `if (ty == 0) tile[0][tx] = ...; if (ty == 15)
  * tile[17][tx] = ...;` into one store through a phi) misses when each
- * incoming pointer does, with what the branches to its incoming block fix. */
+ * incoming pointer does, with what the branches to its incoming block fix;
+ * the access's phi is split first, then the destination's (that merged
+ * store is itself a copy). The facts of both hold for the one thread that
+ * makes both accesses, whichever way it came. */
 static bool address_misses(const struct ferry_copy_site *site, LLVMValueRef pointer,
-                           const struct ferry_affine *extra, unsigned long long size,
+                           const struct ferry_affine *extra, LLVMValueRef destination,
+                           const struct ferry_affine *destination_extra, unsigned long long size,
                            struct ferry_path_fact *facts, unsigned fact_count, unsigned depth) {
   LLVMValueRef base, destination_base;
   struct ferry_affine offset, destination_offset;
   if (!ferry_affine_address(site->affine, pointer, &base, &offset) ||
-      !ferry_affine_address(site->affine, site->destination, &destination_base, &destination_offset) ||
-      !ferry_affine_add_scaled(&offset, extra, 1, &offset))
+      !ferry_affine_address(site->affine, destination, &destination_base, &destination_offset) ||
+      !ferry_affine_add_scaled(&offset, extra, 1, &offset) ||
+      !ferry_affine_add_scaled(&destination_offset, destination_extra, 1, &destination_offset))
     return false;
   if (base == destination_base && LLVMIsAGlobalVariable(base))
     return offset_misses(site, &offset, &destination_offset, size, facts, fact_count);
-  if (!LLVMIsAPHINode(base) || depth >= MAX_PHI_DEPTH)
+  bool split_access = LLVMIsAPHINode(base) != NULL;
+  LLVMValueRef phi = split_access ? base : destination_base;
+  if (!LLVMIsAPHINode(phi) || depth >= MAX_PHI_DEPTH)
     return false;
-  for (unsigned i = 0; i < LLVMCountIncoming(base); i++) {
-    LLVMBasicBlockRef from = LLVMGetIncomingBlock(base, i);
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
     unsigned count = fact_count;
     if (count + FERRY_PATH_FACTS_MAX <= MAX_FACTS)
       count += ferry_path_facts(site->affine, LLVMGetBasicBlockTerminator(from), facts + count);
-    if (!address_misses(site, LLVMGetIncomingValue(base, i), &offset, size, facts, count, depth + 1))
+    LLVMValueRef incoming = LLVMGetIncomingValue(phi, i);
+    if (!(split_access ? address_misses(site, incoming, &offset, destination_base,
+                                        &destination_offset, size, facts, count, depth + 1)
+                       : address_misses(site, base, &offset, incoming, &destination_offset,
+                                        size, facts, count, depth + 1)))
       return false;
   }
   return true;
@@ -144,7 +160,7 @@ static bool misses_destination(const struct ferry_copy_site *site, LLVMValueRef 
   unsigned fact_count = ferry_path_facts(site->affine, inst, facts);
   fact_count += ferry_path_facts(site->affine, site->store, facts + fact_count);
   struct ferry_affine zero = {.width = 64, .exact_signed = true, .exact_unsigned = true};
-  return address_misses(site, pointer, &zero, size, facts, fact_count, 0);
+  return address_misses(site, pointer, &zero, site->destination, &zero, size, facts, fact_count, 0);
 }
 
 static bool may_write_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
@@ -203,12 +219,25 @@ static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
   return NULL;
 }
 
+static bool writes_source_or_synchronises(const struct ferry_copy_site *site, LLVMValueRef inst) {
+  return ferry_may_write(inst, site->source) || ferry_classify_sync(inst) != FERRY_SYNC_NONE;
+}
+
 /* No instruction strictly between the load and the store may write the
- * source: cp.async reads it at the store's position, not the load's. */
+ * source: cp.async reads it at the store's position, not the load's. A
+ * guarded load through a phi runs to the end of its block, which goes
+ * straight to the store's. */
 static LLVMValueRef source_writer_between(const struct ferry_copy_site *site) {
-  for (LLVMValueRef inst = LLVMGetNextInstruction(site->load);
-       inst && inst != site->store; inst = LLVMGetNextInstruction(inst))
-    if (ferry_may_write(inst, site->source) || ferry_classify_sync(inst) != FERRY_SYNC_NONE)
+  LLVMBasicBlockRef store_block = LLVMGetInstructionParent(site->store);
+  for (LLVMValueRef inst = LLVMGetNextInstruction(site->load); inst && inst != site->store;
+       inst = LLVMGetNextInstruction(inst))
+    if (writes_source_or_synchronises(site, inst))
+      return inst;
+  if (LLVMGetInstructionParent(site->load) == store_block)
+    return NULL;
+  for (LLVMValueRef inst = LLVMGetFirstInstruction(store_block); inst && inst != site->store;
+       inst = LLVMGetNextInstruction(inst))
+    if (writes_source_or_synchronises(site, inst))
       return inst;
   return NULL;
 }
@@ -219,34 +248,97 @@ static unsigned parameter_alignment(LLVMValueRef call, unsigned argument) {
   return attribute ? (unsigned)LLVMGetEnumAttributeValue(attribute) : 1;
 }
 
-/* `store (load p), q`, or `llvm.memcpy(q, p, n)` with a constant n (what
- * clang emits for a struct assignment such as float4): fills the site's
- * pointers, size and the alignment both sides are known to have. */
+/* All-zero bits: integer 0, +0.0 (not -0.0), a zero vector, null. */
+static bool is_zero_constant(LLVMValueRef value) {
+  return LLVMIsAConstant(value) && !LLVMIsUndef(value) && !LLVMIsPoison(value) &&
+         LLVMIsNull(value);
+}
+
+/* A guarded copy, `store (select c, (load p), zero), q` or `store (phi
+ * [(load p), A], [zero, B], ...), q`: where the guard fails the original
+ * stores zero and does not load, which is what cp.async with a source size
+ * of 0 does (it reads nothing and fills with zeros). The phi must be in the
+ * store's block and A, the load's block, must go straight there. False for
+ * a value that merges no load (not a copy); a merge of a load with
+ * anything else is matched with *refusal saying why it stays. */
+static bool match_guarded(LLVMValueRef store, LLVMValueRef value, LLVMTargetDataRef layout,
+                          struct ferry_copy_site *site, const char **refusal) {
+  bool is_select = LLVMIsASelectInst(value) != NULL;
+  if (!is_select && !LLVMIsAPHINode(value))
+    return false;
+  unsigned count = is_select ? 2 : LLVMCountIncoming(value), loads = 0;
+  LLVMValueRef load = NULL;
+  LLVMBasicBlockRef load_block = NULL;
+  bool other_value = false;
+  for (unsigned i = 0; i < count; i++) {
+    LLVMValueRef incoming = is_select ? LLVMGetOperand(value, i + 1) : LLVMGetIncomingValue(value, i);
+    if (LLVMIsALoadInst(incoming)) {
+      loads++;
+      load = incoming;
+      load_block = is_select ? NULL : LLVMGetIncomingBlock(value, i);
+    } else if (!is_zero_constant(incoming)) {
+      other_value = true;
+    }
+  }
+  if (!loads)
+    return false;
+  site->load = load;
+  site->merged = value;
+  site->store = store;
+  site->source = LLVMGetOperand(load, 0);
+  site->destination = LLVMGetOperand(store, 1);
+  site->size = element_size(layout, LLVMTypeOf(load));
+  if (is_select && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(value, 0))) != LLVMIntegerTypeKind)
+    *refusal = "not converted: the stored value selects lane by lane between the loaded "
+               "vector and another; cp.async fills zeros for the whole element or none";
+  else if (loads > 1)
+    *refusal = "not converted: the stored value merges loads of several paths; a guarded "
+               "copy converts where one path loads and the others store zero";
+  else if (other_value)
+    *refusal = "not converted: the stored value is the loaded one on some paths and not "
+               "zero (all-zero bits: 0 or +0.0) on others; cp.async fills only with zeros "
+               "where it reads nothing";
+  else if (is_select ? LLVMGetInstructionParent(value) != LLVMGetInstructionParent(store)
+                     : LLVMGetInstructionParent(value) != LLVMGetInstructionParent(store) ||
+                           LLVMGetInstructionParent(load) != load_block ||
+                           LLVMGetNumSuccessors(LLVMGetBasicBlockTerminator(load_block)) != 1)
+    *refusal = "not converted: the guarded load, the value's merge and the store are not in "
+               "blocks that follow one another";
+  return true;
+}
+
+/* `store (load p), q`, a guarded copy (match_guarded), or
+ * `llvm.memcpy(q, p, n)` with a constant n (what clang emits for a struct
+ * assignment such as float4): fills the site's pointers, size and the
+ * alignment the instruction gives each side (source, destination). */
 static bool match_copy(LLVMValueRef inst, LLVMTargetDataRef layout,
-                       struct ferry_copy_site *site, unsigned *align) {
+                       struct ferry_copy_site *site, unsigned align[2], const char **refusal) {
   if (LLVMIsAStoreInst(inst)) {
     LLVMValueRef value = LLVMGetOperand(inst, 0);
-    if (!LLVMIsALoadInst(value))
+    if (!LLVMIsALoadInst(value) && !match_guarded(inst, value, layout, site, refusal))
       return false;
-    site->load = value;
-    site->store = inst;
-    site->source = LLVMGetOperand(value, 0);
-    site->destination = LLVMGetOperand(inst, 1);
-    site->size = element_size(layout, LLVMTypeOf(value));
-    unsigned load_align = LLVMGetAlignment(value), store_align = LLVMGetAlignment(inst);
-    *align = load_align < store_align ? load_align : store_align;
+    if (!site->merged) {
+      site->load = value;
+      site->store = inst;
+      site->source = LLVMGetOperand(value, 0);
+      site->destination = LLVMGetOperand(inst, 1);
+      site->size = element_size(layout, LLVMTypeOf(value));
+    }
+    align[0] = LLVMGetAlignment(site->load);
+    align[1] = LLVMGetAlignment(inst);
     return true;
   }
   if (ferry_is_memory_transfer(inst) && ferry_calls_prefix(inst, "llvm.memcpy.")) {
     LLVMValueRef length = LLVMGetOperand(inst, 2);
-    if (!LLVMIsAConstantInt(length) || LLVMConstIntGetZExtValue(length) > 16)
+    if (!LLVMIsAConstantInt(length) || !LLVMConstIntGetZExtValue(length))
       return false;
     site->store = inst;
     site->source = LLVMGetOperand(inst, 1);
     site->destination = LLVMGetOperand(inst, 0);
-    site->size = (unsigned)LLVMConstIntGetZExtValue(length);
-    unsigned to = parameter_alignment(inst, 0), from = parameter_alignment(inst, 1);
-    *align = to < from ? to : from;
+    unsigned long long bytes = LLVMConstIntGetZExtValue(length);
+    site->size = bytes > UINT_MAX ? UINT_MAX : (unsigned)bytes;
+    align[0] = parameter_alignment(inst, 1);
+    align[1] = parameter_alignment(inst, 0);
     return true;
   }
   return false;
@@ -259,7 +351,11 @@ static const char *load_store_refusal(const struct ferry_copy_site *site) {
   LLVMUseRef first_use = LLVMGetFirstUse(site->load);
   if (first_use && LLVMGetNextUse(first_use))
     return "not converted: the loaded value has other uses than the store";
-  if (LLVMGetInstructionParent(site->load) != LLVMGetInstructionParent(site->store))
+  first_use = site->merged ? LLVMGetFirstUse(site->merged) : NULL;
+  if (first_use && LLVMGetNextUse(first_use))
+    return "not converted: the stored value has other uses than the store";
+  if (!(site->merged && LLVMIsAPHINode(site->merged)) &&
+      LLVMGetInstructionParent(site->load) != LLVMGetInstructionParent(site->store))
     return "not converted: the load and the store are in different blocks";
   if (source_writer_between(site))
     return "not converted: the source may change between the load and the store";
@@ -272,10 +368,25 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                            struct ferry_copy_site *site,
                                            char *reason, size_t reason_size) {
   *site = (struct ferry_copy_site){.affine = affine};
-  unsigned align = 1;
-  if (!match_copy(inst, layout, site, &align) || ferry_is_marked_as_written(inst))
+  unsigned aligns[2] = {1, 1};
+  const char *guard_refusal = NULL;
+  if (!match_copy(inst, layout, site, aligns, &guard_refusal) || ferry_is_marked_as_written(inst))
     return FERRY_COPY_NOT_A_COPY;
+  /* What the addresses' known low bits prove beyond the instruction's
+   * `align` (clang marks `*(int4 *)&tile[r][c]` with the element's). */
+  LLVMValueRef raise = NULL, no_raise;
+  unsigned source_known = ferry_known_alignment(affine, site->source, &no_raise);
+  unsigned destination_known = ferry_known_alignment(affine, site->destination, &raise);
+  if (source_known > aligns[0])
+    aligns[0] = source_known;
+  if (destination_known > aligns[1]) {
+    aligns[1] = destination_known;
+    site->raise_alignment = raise;
+    site->raise_to = destination_known;
+  }
+  unsigned align = aligns[0] < aligns[1] ? aligns[0] : aligns[1];
   site->align = align;
+  site->raise_to = align; /* no more than the copy uses */
 
   enum ferry_space from = ferry_infer_space(site->source);
   enum ferry_space to = ferry_infer_space(site->destination);
@@ -296,10 +407,17 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                   "not converted: the source is in %s memory; cp.async reads only "
                   "global memory", ferry_space_name(from));
 
+  if (guard_refusal)
+    return refuse(reason, reason_size, "%s", guard_refusal);
   const char *objection = site->load ? load_store_refusal(site) : NULL;
   if (objection)
     return refuse(reason, reason_size, "%s", objection);
-  if (site->size == 0 || site->size > 16 || (site->size & (site->size - 1)))
+  if (site->size > MAX_STRUCT_COPY || (site->size > 16 && site->size % 4))
+    return refuse(reason, reason_size,
+                  "not converted: a struct copy of %u bytes; ferry splits copies of up "
+                  "to %u bytes, a multiple of 4, into cp.async of 16, 8 or 4 bytes",
+                  site->size, MAX_STRUCT_COPY);
+  if (site->size == 0 || (site->size <= 16 && (site->size & (site->size - 1))))
     return refuse(reason, reason_size,
                   "not converted: the element type is not a 1-, 2-, 4-, 8- or "
                   "16-byte value");
@@ -315,10 +433,16 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte elements; a per-thread cp.async copies "
              "4, 8 or 16 bytes", site->size);
-  else if (align < site->size)
+  else if (site->size <= 16 && align < site->size)
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte copy aligned only to %u bytes; cp.async "
              "needs both addresses aligned to the copy size", site->size, align);
+  else if (!ferry_per_thread_piece(site->size, align))
+    snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
+             "not converted: %u-byte struct copy aligned only to %u bytes (the "
+             "instructions' alignment and the addresses' known low bits); split into "
+             "cp.async, each piece needs both addresses aligned to its size, 4 bytes or more",
+             site->size, align);
   return FERRY_COPY_CONVERTIBLE;
 }
 

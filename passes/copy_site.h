@@ -1,4 +1,5 @@
-/* A global-to-shared copy site, `store (load global), shared` or a small
+/* A global-to-shared copy site, `store (load global), shared`, a guarded
+ * `store (select/phi of (load global) and zero), shared`, or a
  * constant-size memcpy, and whether it
  * may become an asynchronous copy (rules 1, 2 and 6 of DESIGN.md § Automatic
  * conversion). The analysis changes nothing. */
@@ -15,11 +16,20 @@
 
 struct ferry_copy_site {
   LLVMValueRef load;        /* load from global memory; NULL for a memcpy */
+  /* A guarded copy: the select or phi that stores the loaded value where
+   * the guard holds and zero elsewhere (copy_site.c); NULL otherwise. */
+  LLVMValueRef merged;
   LLVMValueRef store;       /* store of its value to shared memory, or the memcpy */
   LLVMValueRef source;      /* the global pointer read */
   LLVMValueRef destination; /* the shared pointer written */
-  unsigned size;            /* bytes per element: 1, 2, 4, 8 or 16 */
+  unsigned size;            /* bytes per element: 1, 2, 4, 8 or 16; a struct
+                               copy's (memcpy) up to 256 */
   unsigned align;           /* alignment both sides are known to have */
+  /* The destination's __shared__ array, when `align` counts on raising
+   * its alignment to raise_to (affine.h, ferry_known_alignment): a pass
+   * that converts the copy raises it. */
+  LLVMValueRef raise_alignment;
+  unsigned raise_to;
   /* Why one thread's cp.async cannot move this element (too small or
    * under-aligned), or "" when it can. */
   char per_thread_refusal[256];

@@ -118,26 +118,15 @@ enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_fact
   facts->row_bytes = 0;
   enum ferry_bulk_mode mode = ferry_option_bulk();
   char source[64] = "";
-  char text[32];
-  if (ferry_kernel_option(fn, "bulk", text, sizeof text)) {
-    snprintf(source, sizeof source, "annotate(\"ferry:bulk=%s\")", text);
-    if (strcmp(text, "auto") == 0) {
-      mode = FERRY_BULK_AUTO;
-    } else if (strcmp(text, "always") == 0) {
-      mode = FERRY_BULK_ALWAYS;
-    } else if (strcmp(text, "never") == 0) {
-      mode = FERRY_BULK_NEVER;
-    } else {
-      char message[FERRY_MESSAGE_SIZE];
-      snprintf(message, sizeof message, "%s: the value must be auto, always or never", source);
-      ferry_error(fn, message);
-      snprintf(reason, reason_size, "%s is not a choice", source);
-      return FERRY_BULK_NO;
-    }
-  } else {
-    snprintf(source, sizeof source, "-ferry-bulk=%s",
-             mode == FERRY_BULK_AUTO ? "auto" : mode == FERRY_BULK_ALWAYS ? "always" : "never");
+  struct ferry_kernel_options options; /* checked in kernel_options.c */
+  if (!ferry_kernel_options(fn, &options)) {
+    snprintf(reason, reason_size, "the kernel's ferry annotations are in error");
+    return FERRY_BULK_NO;
   }
+  if (options.has_bulk)
+    mode = options.bulk;
+  snprintf(source, sizeof source, options.has_bulk ? "annotate(\"ferry:bulk=%s\")" : "-ferry-bulk=%s",
+           mode == FERRY_BULK_AUTO ? "auto" : mode == FERRY_BULK_ALWAYS ? "always" : "never");
   if (mode == FERRY_BULK_NEVER) {
     snprintf(reason, reason_size, "off (%s)", source);
     return FERRY_BULK_NO;

@@ -1,6 +1,7 @@
 /* The C side of the plugin: pass entry points and analysis printers.
  * Each takes a whole module; each returns whether it changed the IR.
- * The passes touch only modules whose triple is nvptx64-nvidia-cuda. */
+ * The passes touch only modules whose triple is nvptx64-nvidia-cuda, but
+ * for ferry-dispatch-host, which rewrites the host half of a CUDA compile. */
 #ifndef FERRY_PASSES_FERRY_H
 #define FERRY_PASSES_FERRY_H
 
@@ -15,9 +16,15 @@ extern "C" {
 bool ferry_is_device_module(LLVMModuleRef module);
 
 bool ferry_pipeline_run(LLVMModuleRef module);
+bool ferry_prefetch_run(LLVMModuleRef module);
 bool ferry_async_copy_run(LLVMModuleRef module);
 bool ferry_check_runtime_calls_run(LLVMModuleRef module);
 bool ferry_lower_run(LLVMModuleRef module);
+/* The launch dispatch (dispatch.h): the device half's clones and their
+ * pruning, and the host half's launches and registration. */
+bool ferry_dispatch_variants_run(LLVMModuleRef module);
+bool ferry_dispatch_finish_run(LLVMModuleRef module);
+bool ferry_dispatch_host_run(LLVMModuleRef module);
 
 /* Printers behind `opt -passes=ferry-print-<name> -disable-output`, one per
  * analysis, so that lit can check what each analysis concludes. */

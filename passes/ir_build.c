@@ -75,3 +75,33 @@ static bool used_in_function(LLVMValueRef value, LLVMValueRef fn, int depth) {
 bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn) {
   return used_in_function(value, fn, 0);
 }
+
+LLVMIntPredicate ferry_icmp_swapped(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntULT: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULE;
+  case LLVMIntSLT: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLE;
+  default: return p;
+  }
+}
+
+LLVMIntPredicate ferry_icmp_inverse(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ: return LLVMIntNE;
+  case LLVMIntNE: return LLVMIntEQ;
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntUGT: return LLVMIntULE;
+  case LLVMIntULE: return LLVMIntUGT;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSGT: return LLVMIntSLE;
+  case LLVMIntSLE: return LLVMIntSGT;
+  }
+  return p;
+}

@@ -9,6 +9,11 @@
  * value (no opcode is 0). */
 LLVMOpcode ferry_opcode_of(LLVMValueRef value);
 
+/* The predicate with its operands swapped (a < b is b > a), and its
+ * negation (not a < b is a >= b): llvm-c has neither. */
+LLVMIntPredicate ferry_icmp_swapped(LLVMIntPredicate predicate);
+LLVMIntPredicate ferry_icmp_inverse(LLVMIntPredicate predicate);
+
 /* Calls a non-overloaded intrinsic by name at the builder's position. */
 LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
                                   const char *name, LLVMValueRef *args, unsigned count);

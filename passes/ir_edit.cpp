@@ -1,12 +1,17 @@
 // IR edits that llvm-c cannot make: splitting a block (by hand, the
-// successors' phis would keep naming the old block), and erasing a global
-// whose only users are dead constant expressions.
+// successors' phis would keep naming the old block), erasing a global
+// whose only users are dead constant expressions, and cloning a kernel.
 
 #include "bridge.h"
 
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 
@@ -23,4 +28,62 @@ extern "C" bool ferry_erase_global_if_unused(LLVMValueRef Global) {
     return false;
   G->eraseFromParent();
   return true;
+}
+
+// A kernel's clone for the launch dispatch (dispatch_variants.c): llvm-c
+// cannot clone a function. A static __shared__ array that only the kernel
+// uses gets a copy of its own in the clone, so that what ferry does to the
+// clone's arrays (a larger alignment, a ring in their place) leaves the
+// original's shared memory exactly as it was; an array a device function
+// also uses stays shared (the call must see the same array). The clone
+// keeps the kernel's !nvvm.annotations entries.
+static bool usedOnlyBy(const Constant *C, const Function *F) {
+  for (const User *U : C->users()) {
+    if (const auto *I = dyn_cast<Instruction>(U)) {
+      if (I->getFunction() != F)
+        return false;
+    } else if (const auto *Expression = dyn_cast<ConstantExpr>(U)) {
+      if (!usedOnlyBy(Expression, F))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+extern "C" LLVMValueRef ferry_clone_kernel(LLVMValueRef Kernel, const char *Name,
+                                          const char *SharedSuffix) {
+  Function *F = cast<Function>(unwrap(Kernel));
+  Module *M = F->getParent();
+  ValueToValueMapTy Map;
+  SmallVector<GlobalVariable *, 8> Arrays;
+  for (GlobalVariable &G : M->globals())
+    if (G.getAddressSpace() == 3 && !G.isDeclaration() && !G.use_empty() && usedOnlyBy(&G, F))
+      Arrays.push_back(&G);
+  for (GlobalVariable *G : Arrays) {
+    auto *Copy = new GlobalVariable(*M, G->getValueType(), G->isConstant(), G->getLinkage(),
+                                    G->getInitializer(), G->getName() + SharedSuffix, nullptr,
+                                    G->getThreadLocalMode(), G->getAddressSpace());
+    Copy->copyAttributesFrom(G);
+    Map[G] = Copy;
+  }
+  Function *Clone = CloneFunction(F, Map);
+  Clone->setName(Name);
+  if (NamedMDNode *Annotations = M->getNamedMetadata("nvvm.annotations")) {
+    SmallVector<MDNode *, 4> Copies;
+    for (MDNode *Node : Annotations->operands()) {
+      if (Node->getNumOperands() == 0)
+        continue;
+      auto *Target = dyn_cast_or_null<ValueAsMetadata>(Node->getOperand(0).get());
+      if (!Target || Target->getValue() != F)
+        continue;
+      SmallVector<Metadata *, 4> Operands(Node->operands().begin(), Node->operands().end());
+      Operands[0] = ValueAsMetadata::get(Clone);
+      Copies.push_back(MDNode::get(M->getContext(), Operands));
+    }
+    for (MDNode *Copy : Copies)
+      Annotations->addOperand(Copy);
+  }
+  return wrap(Clone);
 }

@@ -1,19 +1,49 @@
-/* Reads @llvm.global.annotations: see kernel_options.h. Each entry is a
- * struct { ptr function, ptr string, ptr file, i32 line, ptr arguments }. */
+/* Reads and checks @llvm.global.annotations: see kernel_options.h. Each
+ * entry is a struct { ptr function, ptr string, ptr file, i32 line, ptr
+ * arguments }. Both the passes' reads and the module's check go through
+ * parse_annotation and conflicting_annotation, so what is reported as an
+ * error is exactly what the passes refuse to use. */
 #include "kernel_options.h"
 
 #include "address_space.h"
-#include "bridge.h"
+#include "dispatch.h"
+#include "ferry.h"
+#include "target.h"
+#include "util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char prefix[] = "ferry:";
+static const char checked_marker[] = "ferry.kernel_options.checked";
+
+enum key { KEY_STAGES, KEY_DYNAMIC_SHARED, KEY_BULK, KEY_COUNT };
+static const char *const key_names[KEY_COUNT] = {"stages", "dynamic_shared", "bulk"};
+
+enum { MAX_STAGES = 16 };
+
+/* One "ferry:" annotation as clang records it. */
+struct annotation {
+  LLVMValueRef fn;
+  const char *text; /* the whole string, "ferry:key=value" */
+  size_t length;
+  const char *file; /* where the attribute is written; may be NULL */
+  size_t file_length;
+  unsigned line;
+};
+
+/* A well-formed annotation's key and typed value. */
+struct setting {
+  enum key key;
+  unsigned long long number; /* stages, dynamic_shared */
+  enum ferry_bulk_mode bulk;
+};
 
 /* The text of a constant C string global (through casts), or NULL. */
 static const char *string_of(LLVMValueRef value, size_t *length) {
   value = ferry_strip_pointer(value);
-  if (!LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
+  if (!value || !LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
       !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
     return NULL;
   const char *text = LLVMGetAsString(LLVMGetInitializer(value), length);
@@ -22,61 +52,226 @@ static const char *string_of(LLVMValueRef value, size_t *length) {
   return text;
 }
 
-bool ferry_kernel_option(LLVMValueRef fn, const char *name, char *value, size_t size) {
-  LLVMModuleRef module = LLVMGetGlobalParent(fn);
+static LLVMValueRef annotation_entries(LLVMModuleRef module) {
   LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
-  if (!annotations || !LLVMGetInitializer(annotations))
+  return annotations ? LLVMGetInitializer(annotations) : NULL;
+}
+
+/* Entry `index` of the annotations array, when it is a "ferry:"
+ * annotation of a function. */
+static bool read_annotation(LLVMValueRef entries, int index, struct annotation *a) {
+  LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)index);
+  if (!entry || LLVMGetNumOperands(entry) < 2)
     return false;
-  LLVMValueRef entries = LLVMGetInitializer(annotations);
-  size_t name_length = strlen(name);
-  for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
-    LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)i);
-    if (LLVMGetNumOperands(entry) < 2 || ferry_strip_pointer(LLVMGetOperand(entry, 0)) != fn)
+  a->fn = ferry_strip_pointer(LLVMGetOperand(entry, 0));
+  a->text = string_of(LLVMGetOperand(entry, 1), &a->length);
+  if (!a->fn || !LLVMIsAFunction(a->fn) || !a->text || a->length < sizeof prefix - 1 ||
+      strncmp(a->text, prefix, sizeof prefix - 1) != 0)
+    return false;
+  a->file = NULL;
+  a->file_length = 0;
+  a->line = 0;
+  if (LLVMGetNumOperands(entry) >= 4) {
+    a->file = string_of(LLVMGetOperand(entry, 2), &a->file_length);
+    LLVMValueRef line = LLVMGetOperand(entry, 3);
+    if (LLVMIsAConstantInt(line) && LLVMConstIntGetZExtValue(line) <= UINT_MAX)
+      a->line = (unsigned)LLVMConstIntGetZExtValue(line);
+  }
+  return true;
+}
+
+/* A number in decimal digits alone: no sign, no space, no leading zero.
+ * One too large for 64 bits reads as ULLONG_MAX, which every range check
+ * refuses. */
+static bool parse_number(const char *text, size_t length, unsigned long long *value) {
+  if (length == 0 || (text[0] == '0' && length > 1))
+    return false;
+  *value = 0;
+  for (size_t i = 0; i < length; i++) {
+    if (text[i] < '0' || text[i] > '9')
+      return false;
+    unsigned digit = (unsigned)(text[i] - '0');
+    *value = *value > (ULLONG_MAX - digit) / 10 ? ULLONG_MAX : *value * 10 + digit;
+  }
+  return true;
+}
+
+/* The most shared memory one block may have (static and dynamic together)
+ * on each generation, from the CUDA programming guide's table; the largest
+ * when the target is unknown. */
+static unsigned long long block_shared_limit(struct ferry_target target) {
+  if (target.sm == 0)
+    return 227 * 1024;
+  if (target.sm < 70)
+    return 48 * 1024;
+  if (target.sm == 75)
+    return 64 * 1024;
+  if (target.sm < 80)
+    return 96 * 1024;
+  if (target.sm == 80 || target.sm == 87)
+    return 163 * 1024;
+  if (target.sm < 90 || target.sm >= 120)
+    return 99 * 1024;
+  return 227 * 1024;
+}
+
+static const char *bulk_name(enum ferry_bulk_mode mode) {
+  return mode == FERRY_BULK_AUTO ? "auto" : mode == FERRY_BULK_ALWAYS ? "always" : "never";
+}
+
+/* Parses a's key and value into *setting; on a fault writes the error
+ * message (quoting the annotation, saying what is accepted) and returns
+ * false. */
+static bool parse_annotation(const struct annotation *a, struct setting *setting, char *message,
+                             size_t size) {
+  const char *key = a->text + (sizeof prefix - 1);
+  size_t rest = a->length - (sizeof prefix - 1);
+  const char *equals = memchr(key, '=', rest);
+  size_t key_length = equals ? (size_t)(equals - key) : rest;
+  int quoted = (int)a->length;
+  setting->key = KEY_COUNT;
+  for (int k = 0; k < KEY_COUNT; k++)
+    if (strlen(key_names[k]) == key_length && strncmp(key_names[k], key, key_length) == 0)
+      setting->key = (enum key)k;
+  if (setting->key == KEY_COUNT) {
+    snprintf(message, size,
+             "annotate(\"%.*s\"): no such ferry setting; ferry's kernel settings are "
+             "ferry:stages=N, ferry:dynamic_shared=BYTES and ferry:bulk=auto|always|never",
+             quoted, a->text);
+    return false;
+  }
+  const char *value = equals ? equals + 1 : NULL;
+  size_t value_length = equals ? rest - key_length - 1 : 0;
+  bool number = value && parse_number(value, value_length, &setting->number);
+  const char *digits_only = number || !value ? "" : ", in decimal digits alone (no sign, space or "
+                                                    "leading zero)";
+  switch (setting->key) {
+  case KEY_STAGES:
+    if (number && setting->number <= MAX_STAGES && setting->number &&
+        !(setting->number & (setting->number - 1)))
+      return true;
+    snprintf(message, size, "annotate(\"%.*s\"): %sthe stages must be 1 (no pipelining), 2, 4, 8 "
+             "or 16%s", quoted, a->text, value ? "" : "the setting needs a value after '=': ",
+             digits_only);
+    return false;
+  case KEY_DYNAMIC_SHARED: {
+    unsigned long long limit = block_shared_limit(ferry_function_target(a->fn));
+    if (number && setting->number >= 1 && setting->number <= limit)
+      return true;
+    unsigned length = 0;
+    LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(a->fn, LLVMAttributeFunctionIndex,
+                                                         "target-cpu", 10);
+    const char *target = cpu ? LLVMGetStringAttributeValue(cpu, &length) : NULL;
+    snprintf(message, size,
+             "annotate(\"%.*s\"): %sgive the bytes of dynamic shared memory the kernel is "
+             "launched with, a number from 1 to %llu (the most shared memory a block may have %s%.*s)%s",
+             quoted, a->text, value ? "" : "the setting needs a value after '=': ", limit,
+             target ? "on " : "on any target", (int)length, target ? target : "", digits_only);
+    return false;
+  }
+  case KEY_BULK:
+    for (int mode = FERRY_BULK_AUTO; mode <= FERRY_BULK_NEVER; mode++)
+      if (value && strlen(bulk_name((enum ferry_bulk_mode)mode)) == value_length &&
+          strncmp(bulk_name((enum ferry_bulk_mode)mode), value, value_length) == 0) {
+        setting->bulk = (enum ferry_bulk_mode)mode;
+        return true;
+      }
+    snprintf(message, size, "annotate(\"%.*s\"): %sthe value must be auto, always or never",
+             quoted, a->text, value ? "" : "the setting needs a value after '=': ");
+    return false;
+  case KEY_COUNT:
+    break;
+  }
+  return false;
+}
+
+static bool same_value(const struct setting *a, const struct setting *b) {
+  return a->key == KEY_BULK ? a->bulk == b->bulk : a->number == b->number;
+}
+
+/* Whether an annotation of a's function before entry `index` gives the same
+ * key another value; writes the error message if so. */
+static bool conflicting_annotation(LLVMValueRef entries, int index, const struct annotation *a,
+                                   const struct setting *setting, char *message, size_t size) {
+  for (int i = 0; i < index; i++) {
+    struct annotation earlier;
+    struct setting earlier_setting;
+    char ignored[FERRY_MESSAGE_SIZE];
+    if (!read_annotation(entries, i, &earlier) || earlier.fn != a->fn ||
+        !parse_annotation(&earlier, &earlier_setting, ignored, sizeof ignored) ||
+        earlier_setting.key != setting->key || same_value(&earlier_setting, setting))
       continue;
-    size_t length;
-    const char *text = string_of(LLVMGetOperand(entry, 1), &length);
-    size_t key = sizeof prefix - 1 + name_length;
-    if (!text || length <= key || strncmp(text, prefix, sizeof prefix - 1) != 0 ||
-        strncmp(text + sizeof prefix - 1, name, name_length) != 0 || text[key] != '=')
-      continue;
-    snprintf(value, size, "%.*s", (int)(length - key - 1), text + key + 1);
+    snprintf(message, size,
+             "annotate(\"%.*s\") conflicts with annotate(\"%.*s\") on the same kernel: give "
+             "ferry:%s once", (int)a->length, a->text, (int)earlier.length, earlier.text,
+             key_names[setting->key]);
     return true;
   }
   return false;
 }
 
-/* The settings a kernel may carry; anything else after "ferry:" is a typo
- * that would otherwise be ignored without a word. */
-static const char *const known_options[] = {"stages", "dynamic_shared", "bulk"};
-
-void ferry_check_kernel_options(LLVMModuleRef module) {
-  LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
-  if (!annotations || !LLVMGetInitializer(annotations))
-    return;
-  LLVMValueRef entries = LLVMGetInitializer(annotations);
+bool ferry_kernel_options(LLVMValueRef fn, struct ferry_kernel_options *options) {
+  memset(options, 0, sizeof *options);
+  fn = ferry_dispatch_original(fn); /* a variant has its kernel's settings */
+  LLVMValueRef entries = annotation_entries(LLVMGetGlobalParent(fn));
+  if (!entries || !ferry_is_kernel(fn)) /* elsewhere a warning says it is ignored */
+    return true;
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
-    LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)i);
-    if (LLVMGetNumOperands(entry) < 2)
+    struct annotation a;
+    struct setting setting;
+    char message[FERRY_MESSAGE_SIZE];
+    if (!read_annotation(entries, i, &a) || a.fn != fn)
       continue;
-    LLVMValueRef fn = ferry_strip_pointer(LLVMGetOperand(entry, 0));
-    size_t length;
-    const char *text = string_of(LLVMGetOperand(entry, 1), &length);
-    if (!LLVMIsAFunction(fn) || !text || length < sizeof prefix - 1 ||
-        strncmp(text, prefix, sizeof prefix - 1) != 0)
-      continue;
-    const char *name = text + sizeof prefix - 1;
-    const char *equals = memchr(name, '=', length - (sizeof prefix - 1));
-    size_t name_length = equals ? (size_t)(equals - name) : length - (sizeof prefix - 1);
-    bool known = false;
-    for (size_t k = 0; k < sizeof known_options / sizeof *known_options; k++)
-      known |= strlen(known_options[k]) == name_length && strncmp(known_options[k], name, name_length) == 0;
-    if (known && equals)
-      continue;
-    char message[512];
-    snprintf(message, sizeof message,
-             "annotate(\"%.*s\"): %s; ferry's kernel settings are ferry:stages=N, "
-             "ferry:dynamic_shared=BYTES and ferry:bulk=auto|always|never",
-             (int)length, text, known ? "the setting needs a value after '='" : "no such ferry setting");
-    ferry_error(fn, message);
+    if (!parse_annotation(&a, &setting, message, sizeof message) ||
+        conflicting_annotation(entries, i, &a, &setting, message, sizeof message)) {
+      memset(options, 0, sizeof *options);
+      return false;
+    }
+    switch (setting.key) {
+    case KEY_STAGES:
+      options->stages = (unsigned)setting.number;
+      break;
+    case KEY_DYNAMIC_SHARED:
+      options->dynamic_shared = setting.number;
+      break;
+    case KEY_BULK:
+      options->has_bulk = true;
+      options->bulk = setting.bulk;
+      break;
+    case KEY_COUNT:
+      break;
+    }
   }
+  return true;
+}
+
+static void report(const struct annotation *a, bool warning, const char *message) {
+  char file[1024];
+  snprintf(file, sizeof file, "%.*s", a->file ? (int)a->file_length : 0, a->file ? a->file : "");
+  ferry_diagnose_at_line(a->fn, file, a->line, warning, message);
+}
+
+bool ferry_check_kernel_options(LLVMModuleRef module) {
+  LLVMValueRef entries = annotation_entries(module);
+  if (!ferry_is_device_module(module) || !entries ||
+      LLVMGetNamedMetadata(module, checked_marker, sizeof checked_marker - 1))
+    return false;
+  for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
+    struct annotation a;
+    struct setting setting;
+    char message[FERRY_MESSAGE_SIZE];
+    if (!read_annotation(entries, i, &a))
+      continue;
+    if (!ferry_is_kernel(a.fn)) {
+      snprintf(message, sizeof message,
+               "annotate(\"%.*s\") is on a function that is not a kernel (__global__): ferry's "
+               "settings apply to kernels alone, so it has no effect here", (int)a.length, a.text);
+      report(&a, true, message);
+    } else if (!parse_annotation(&a, &setting, message, sizeof message) ||
+               conflicting_annotation(entries, i, &a, &setting, message, sizeof message)) {
+      report(&a, false, message);
+    }
+  }
+  LLVMGetOrInsertNamedMetadata(module, checked_marker, sizeof checked_marker - 1);
+  return true;
 }

@@ -15,6 +15,7 @@
  * the optimizer then folds the run-time checks that known bits settle. */
 #include "bridge.h"
 #include "ferry.h"
+#include "kernel_options.h"
 #include "lower_call.h"
 #include "lower_check.h"
 #include "lower_emit.h"
@@ -129,11 +130,12 @@ static void erase_unused_declarations(LLVMModuleRef module) {
 bool ferry_lower_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
+  bool checked = ferry_check_kernel_options(module);
   struct ferry_vec calls = {0};
   collect_calls(module, &calls);
   for (size_t i = 0; i < calls.count; i++)
     lower_call(module, calls.items[i]);
-  bool changed = calls.count > 0;
+  bool changed = checked || calls.count > 0;
   ferry_vec_free(&calls);
   erase_unused_declarations(module);
   return changed;

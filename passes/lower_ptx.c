@@ -49,6 +49,11 @@ static LLVMValueRef space_test(struct ferry_ptx *ptx, const char *intrinsic, LLV
   return ferry_call_intrinsic(ptx->builder, ptx->module, intrinsic, args, 1);
 }
 
+void ferry_ptx_prefetch_l2(struct ferry_ptx *ptx, LLVMValueRef source) {
+  LLVMValueRef args[] = {global_address(ptx, source)};
+  inline_ptx(ptx, "prefetch.global.L2 [$0];", "l", args, 1);
+}
+
 LLVMValueRef ferry_ptx_is_shared(struct ferry_ptx *ptx, LLVMValueRef pointer) {
   return space_test(ptx, "llvm.nvvm.isspacep.shared", pointer);
 }

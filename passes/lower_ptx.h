@@ -32,6 +32,10 @@ void ferry_ptx_cp_async_arrive(struct ferry_ptx *ptx, LLVMValueRef barrier);
  * accesses of shared memory before later async-proxy (bulk copy) ones. */
 void ferry_ptx_fence_proxy_async(struct ferry_ptx *ptx);
 
+/* prefetch.global.L2 [source]: inline PTX, since LLVM 22 selects its
+ * intrinsic only from sm_90 on while the instruction exists from sm_20. */
+void ferry_ptx_prefetch_l2(struct ferry_ptx *ptx, LLVMValueRef source);
+
 /* fence.acq_rel.cta. */
 void ferry_ptx_fence_block(struct ferry_ptx *ptx);
 

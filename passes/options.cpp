@@ -41,7 +41,38 @@ static cl::opt<ferry_bulk_mode> Bulk(
                clEnumValN(FERRY_BULK_NEVER, "never",
                           "16-byte cp.async.cg chunks (default: bulk rows measured slower)")));
 
+namespace {
+enum PrefetchMode { PrefetchAuto, PrefetchNever };
+}
+static cl::opt<PrefetchMode> Prefetch(
+    "ferry-prefetch", cl::init(PrefetchAuto),
+    cl::desc("ferry: whether the copy loops that no ring takes have their sources "
+             "prefetched into L2 some iterations ahead, their copies left plain"),
+    cl::values(clEnumValN(PrefetchAuto, "auto",
+                          "every such loop whose trip and addresses allow it (default)"),
+               clEnumValN(PrefetchNever, "never",
+                          "never: their copies become single-stage cp.async instead")));
+
+static cl::opt<unsigned long long> PrefetchBytes(
+    "ferry-prefetch-bytes", cl::init(16384),
+    cl::desc("ferry: the bytes the prefetch of a copy loop keeps in flight per "
+             "multiprocessor, from which its distance follows (default 16384)"));
+
+static cl::opt<ferry_dispatch_mode> Dispatch(
+    "ferry-dispatch", cl::init(FERRY_DISPATCH_AUTO),
+    cl::desc("ferry: keep each kernel as written and add the converted kernel as a "
+             "second entry that the host's launches choose per launch"),
+    cl::values(clEnumValN(FERRY_DISPATCH_AUTO, "auto",
+                          "a variant per converted kernel, chosen per launch (default)"),
+               clEnumValN(FERRY_DISPATCH_NEVER, "never",
+                          "convert kernels in place; the host half stays as written")));
+
+extern "C" enum ferry_dispatch_mode ferry_option_dispatch(void) { return Dispatch; }
 extern "C" enum ferry_collective_mode ferry_option_collective(void) { return Collective; }
+extern "C" bool ferry_option_prefetch(void) { return Prefetch == PrefetchAuto; }
+extern "C" unsigned long long ferry_option_prefetch_bytes(void) {
+  return PrefetchBytes ? PrefetchBytes : 1;
+}
 extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }

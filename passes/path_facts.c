@@ -1,6 +1,7 @@
-/* Equalities from taken branches: see path_facts.h. A block with a single
- * predecessor that ends in `br i1 (icmp eq X, C)` is reached only when the
- * test went its way, so X == C there (or X != C, which fixes nothing), and
+/* Equalities and bounds from taken branches: see path_facts.h. A block with
+ * a single predecessor that ends in `br i1 (icmp eq X, C)` is reached only
+ * when the test went its way, so X == C there (or X != C, which fixes
+ * nothing; `icmp ult X, C` bounds X likewise), and
  * likewise a block that only one case of `switch X` leads to; such a fact
  * holds in every block that block dominates. */
 #include "path_facts.h"
@@ -8,6 +9,7 @@
 #include "dominators.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 enum { MAX_BLOCKS_WALKED = 16 };
 
@@ -25,8 +27,63 @@ static bool equality_fact(struct ferry_affine_context *context, LLVMValueRef val
       !is_thread_invariant(&form.terms[0].atoms[0]) || !(form.exact_signed || form.exact_unsigned))
     return false;
   fact->atom = form.terms[0].atoms[0];
-  fact->value = LLVMConstIntGetSExtValue(constant) - form.constant;
+  fact->low = fact->high = LLVMConstIntGetSExtValue(constant) - form.constant;
   return true;
+}
+
+/* `value PREDICATE constant` holds, value = atom + c with c >= 0 and the
+ * form exact (so value, like the atom, is a non-negative integer and the
+ * signed and unsigned readings agree), the constant non-negative: bounds
+ * the atom on one side. */
+static bool comparison_fact(struct ferry_affine_context *context, LLVMIntPredicate predicate,
+                            LLVMValueRef value, LLVMValueRef constant, struct ferry_path_fact *fact) {
+  struct ferry_affine form;
+  if (!LLVMIsAConstantInt(constant) || !ferry_affine_of(context, value, &form) || form.term_count != 1 ||
+      form.terms[0].coefficient != 1 || form.terms[0].atom_count != 1 ||
+      !is_thread_invariant(&form.terms[0].atoms[0]) || !form.exact_signed || form.constant < 0)
+    return false;
+  int64_t bound = LLVMConstIntGetSExtValue(constant);
+  if (bound < 0 || bound > INT32_MAX)
+    return false;
+  bound -= form.constant;
+  *fact = (struct ferry_path_fact){.atom = form.terms[0].atoms[0], .low = INT64_MIN, .high = INT64_MAX};
+  switch (predicate) {
+  case LLVMIntSLT: case LLVMIntULT: fact->high = bound - 1; return true;
+  case LLVMIntSLE: case LLVMIntULE: fact->high = bound; return true;
+  case LLVMIntSGT: case LLVMIntUGT: fact->low = bound + 1; return true;
+  case LLVMIntSGE: case LLVMIntUGE: fact->low = bound; return true;
+  default: return false;
+  }
+}
+
+static LLVMIntPredicate inverse(LLVMIntPredicate predicate) {
+  switch (predicate) {
+  case LLVMIntEQ: return LLVMIntNE;
+  case LLVMIntNE: return LLVMIntEQ;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLE;
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGT;
+  default: return LLVMIntULE; /* LLVMIntUGT */
+  }
+}
+
+/* `a PREDICATE b` is `b SWAPPED a`. */
+static LLVMIntPredicate swapped(LLVMIntPredicate predicate) {
+  switch (predicate) {
+  case LLVMIntSLT: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLE;
+  case LLVMIntULT: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULE;
+  default: return predicate; /* EQ, NE */
+  }
 }
 
 /* A block that only case C of `switch X` leads to (not the default) runs
@@ -60,9 +117,15 @@ static bool edge_fact(struct ferry_affine_context *context, LLVMBasicBlockRef pr
     return false;
   bool taken_when_true = LLVMGetSuccessor(branch, 0) == block;
   LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-  bool equal = (predicate == LLVMIntEQ && taken_when_true) || (predicate == LLVMIntNE && !taken_when_true);
+  if (!taken_when_true)
+    predicate = inverse(predicate);
   LLVMValueRef left = LLVMGetOperand(condition, 0), right = LLVMGetOperand(condition, 1);
-  return equal && (equality_fact(context, left, right, fact) || equality_fact(context, right, left, fact));
+  if (predicate == LLVMIntEQ)
+    return equality_fact(context, left, right, fact) || equality_fact(context, right, left, fact);
+  if (predicate == LLVMIntNE)
+    return false;
+  return comparison_fact(context, predicate, left, right, fact) ||
+         comparison_fact(context, swapped(predicate), right, left, fact);
 }
 
 /* Climbs the dominator tree from inst's block: each dominator entered only
@@ -89,9 +152,10 @@ void ferry_affine_apply_facts(struct ferry_affine *form, const struct ferry_path
     const struct ferry_term *term = &form->terms[t];
     bool fixed = false;
     for (unsigned f = 0; f < count && !fixed; f++)
-      if (term->atom_count == 1 && term->atoms[0].kind == facts[f].atom.kind &&
+      if (facts[f].low == facts[f].high && term->atom_count == 1 &&
+          term->atoms[0].kind == facts[f].atom.kind &&
           term->atoms[0].dimension == facts[f].atom.dimension && term->atoms[0].value == facts[f].atom.value) {
-        form->constant += term->coefficient * facts[f].value;
+        form->constant += term->coefficient * facts[f].low;
         fixed = true;
       }
     if (!fixed)

@@ -227,7 +227,7 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
                          LLVMValueRef index) {
   LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(index));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
-  if (ring->dynamic) {
+  if (ring->dynamic && !ring->relocated) {
     LLVMValueRef offset = LLVMBuildMul(builder, index, LLVMConstInt(i32, ring->stage_bytes, false), "");
     return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), ring->buffer, &offset, 1,
                          "ferry.slot");
@@ -371,7 +371,7 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
                                const struct ferry_pipeline *p) {
   unsigned long long needed = 0;
   for (size_t r = 0; r < p->ring_count; r++)
-    if (p->rings[r].dynamic)
+    if (p->rings[r].dynamic && !p->rings[r].relocated)
       needed += p->stages * p->rings[r].stage_bytes;
   if (!needed)
     return;
@@ -454,8 +454,10 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
 
   for (size_t r = 0; r < p->ring_count; r++) {
     struct ring *ring = &p->rings[r];
-    if (ring->dynamic)
+    if (ring->dynamic && !ring->relocated)
       continue;
+    if (ring->relocated) /* slots of the tile's bounded extent */
+      ring->type = LLVMArrayType2(LLVMInt8TypeInContext(context), ring->stage_bytes);
     LLVMTypeRef type = LLVMArrayType2(ring->type, stages);
     size_t length;
     const char *name = LLVMGetValueName2(ring->buffer, &length);

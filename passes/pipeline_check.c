@@ -12,36 +12,6 @@
 
 #include <llvm-c/Target.h>
 
-static LLVMIntPredicate swapped(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntULT: return LLVMIntUGT;
-  case LLVMIntUGT: return LLVMIntULT;
-  case LLVMIntULE: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULE;
-  case LLVMIntSLT: return LLVMIntSGT;
-  case LLVMIntSGT: return LLVMIntSLT;
-  case LLVMIntSLE: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLE;
-  default: return p;
-  }
-}
-
-static LLVMIntPredicate inverse(LLVMIntPredicate p) {
-  switch (p) {
-  case LLVMIntEQ: return LLVMIntNE;
-  case LLVMIntNE: return LLVMIntEQ;
-  case LLVMIntULT: return LLVMIntUGE;
-  case LLVMIntUGE: return LLVMIntULT;
-  case LLVMIntUGT: return LLVMIntULE;
-  case LLVMIntULE: return LLVMIntUGT;
-  case LLVMIntSLT: return LLVMIntSGE;
-  case LLVMIntSGE: return LLVMIntSLT;
-  case LLVMIntSGT: return LLVMIntSLE;
-  case LLVMIntSLE: return LLVMIntSGT;
-  }
-  return p;
-}
-
 /* Whether the iterations that run can be told from the counter (see
  * runs_ahead and ferry_pipeline_last_iteration in pipeline.c): the values
  * the latch tests must only grow until one fails the test. Counting by 1
@@ -137,9 +107,9 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
           (induction.increment != counter && phi != counter) || induction.step <= 0 ||
           pipeline_in_loop(loop, bound))
         continue;
-      LLVMIntPredicate continue_while = side ? swapped(predicate) : predicate;
+      LLVMIntPredicate continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
       if (!continue_on_true)
-        continue_while = inverse(continue_while);
+        continue_while = ferry_icmp_inverse(continue_while);
       if (!trip_form_handled(p, &induction, continue_while, reason, size))
         return false;
       p->iv = phi;
@@ -427,7 +397,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
       break;
     }
     bool dynamic = LLVMIsDeclaration(buffer);
-    if (dynamic && !ferry_dynamic_shared_hint(fn, &p->dynamic_bytes, reason, reason_size)) {
+    bool relocated = dynamic && ferry_dynamic_ring_relocates(fn);
+    if (dynamic && !relocated && !ferry_dynamic_shared_hint(fn, &p->dynamic_bytes, reason, reason_size)) {
       ok = false;
       break;
     }
@@ -444,7 +415,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     p->ring_of_copy[c] = p->ring_count;
     p->rings[p->ring_count++] = (struct ring){
         .buffer = buffer, .type = LLVMGlobalGetValueType(buffer),
-        .align = LLVMGetAlignment(buffer), .dynamic = dynamic,
+        .align = LLVMGetAlignment(buffer), .dynamic = dynamic, .relocated = relocated,
         .stage_bytes = dynamic ? 0 : LLVMABISizeOfType(LLVMGetModuleDataLayout(module),
                                                        LLVMGlobalGetValueType(buffer))};
     if (!loop_invariant(loop, site->destination, 0)) {

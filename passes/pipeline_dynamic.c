@@ -3,6 +3,7 @@
 #include "pipeline_dynamic.h"
 
 #include "bridge.h"
+#include "dispatch.h"
 #include "kernel_options.h"
 #include "memory.h"
 #include "target.h"
@@ -13,24 +14,22 @@
 #include <string.h>
 
 bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char *reason, size_t size) {
-  char text[32];
-  if (!ferry_kernel_option(fn, "dynamic_shared", text, sizeof text))
+  struct ferry_kernel_options options; /* checked in kernel_options.c */
+  if (!ferry_kernel_options(fn, &options))
+    return ferry_refuse(reason, size, "the kernel's ferry annotations are in error");
+  if (!options.dynamic_shared)
     return ferry_refuse(reason, size,
                         "the destination is an extern __shared__ array; to pipeline it, give the "
                         "kernel annotate(\"ferry:dynamic_shared=BYTES\"), BYTES the dynamic shared "
                         "memory it is launched with");
-  char *end;
-  *bytes = strtoull(text, &end, 10);
-  if (*end || end == text || *bytes == 0) {
-    char message[FERRY_MESSAGE_SIZE];
-    snprintf(message, sizeof message,
-             "annotate(\"ferry:dynamic_shared=%s\"): give the bytes of dynamic shared memory the "
-             "kernel is launched with, a positive number",
-             text);
-    ferry_error(fn, message);
-    return ferry_refuse(reason, size, "annotate(\"ferry:dynamic_shared=%s\") is not a size", text);
-  }
+  *bytes = options.dynamic_shared;
   return true;
+}
+
+bool ferry_dynamic_ring_relocates(LLVMValueRef fn) {
+  struct ferry_kernel_options options;
+  return ferry_dispatch_original(fn) != fn && ferry_kernel_options(fn, &options) &&
+         !options.dynamic_shared;
 }
 
 /* Raises a bound to all ones up to its top bit: what an or or xor of

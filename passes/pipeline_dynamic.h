@@ -8,7 +8,11 @@
  * access of the loop to the array at a byte offset that is a constant plus
  * non-negative multiples of thread indices, which the block size bounds
  * (__launch_bounds__, else the hardware's 1024 threads). The ring's slots
- * are then that extent apart inside the dynamic memory. */
+ * are then that extent apart inside the dynamic memory. In a launch
+ * dispatch's variant a tile with no hint gets its slots, that extent
+ * apart, in a new static array instead: the loop's accesses are all the
+ * kernel makes of the array (pipeline_check.c), so the dynamic memory is
+ * left unused. */
 #ifndef FERRY_PASSES_PIPELINE_DYNAMIC_H
 #define FERRY_PASSES_PIPELINE_DYNAMIC_H
 
@@ -19,9 +23,15 @@
 #include <stddef.h>
 
 /* The bytes the kernel's annotate("ferry:dynamic_shared=BYTES") gives;
- * false with a reason when there is none (or a compile error when it is
- * not a number). */
+ * false with a reason when there is none (or it is faulty: kernel_options.c
+ * reports that as a compile error). */
 bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char *reason, size_t size);
+
+/* Whether an extern __shared__ tile of `fn` with no hint gets its ring in
+ * static shared memory: in a launch dispatch's variant (dispatch.h), whose
+ * launches the host chooses knowing its static shared memory, so that the
+ * variant is right for any dynamic size a launch gives it. */
+bool ferry_dynamic_ring_relocates(LLVMValueRef fn);
 
 /* Raises *end to cover an access of `size` bytes at `pointer` into
  * `buffer`: false with a reason when its offset has no upper bound. */

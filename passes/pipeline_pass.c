@@ -12,7 +12,9 @@
  * annotate("ferry:stages=1")) turns pipelining off. */
 #include "bridge.h"
 #include "copy_plan.h"
+#include "dispatch.h"
 #include "ferry.h"
+#include "kernel_options.h"
 #include "names.h"
 #include "pipeline.h"
 
@@ -59,7 +61,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "of shared buffers and waits only for its own (%u stages: %s)%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block"
-                                  : (member->site.size == 16 ? "cp.async.cg" : "cp.async.ca"),
+                                  : (ferry_per_thread_piece(member->site.size, member->site.align) == 16 ? "cp.async.cg" : "cp.async.ca"),
                ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
                ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline),
                ferry_pipeline_versioned(pipeline)
@@ -114,10 +116,10 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
 bool ferry_pipeline_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
+  bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
-  bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
       changed |= pipeline_function(module, fn, builder);
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();

@@ -41,6 +41,9 @@ struct ring {
   /* An extern __shared__ array: no new global, the slots lie
    * stage_bytes apart inside the dynamic shared memory. */
   bool dynamic;
+  /* A dynamic ring of a launch dispatch's variant whose kernel gives no
+   * hint: its slots are a new static array instead (pipeline_dynamic.h). */
+  bool relocated;
   unsigned long long stage_bytes; /* one slot: the type's size, or the bounded extent */
   LLVMValueRef ring;         /* [S x type], made by apply; NULL when dynamic */
   LLVMValueRef compute_slot; /* slot i mod S, made by apply */

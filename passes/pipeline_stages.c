@@ -43,7 +43,7 @@ static bool replaced_by_ring(const struct ferry_vec *planned, LLVMValueRef g,
   for (size_t i = 0; i < planned->count; i++) {
     const struct ferry_pipeline *q = planned->items[i];
     for (size_t r = 0; r < q->ring_count; r++)
-      if (q->rings[r].buffer == g && !q->rings[r].dynamic) {
+      if (q->rings[r].buffer == g && !q->rings[r].dynamic && !q->rings[r].relocated) {
         *bytes = q->stages * q->rings[r].stage_bytes;
         return true;
       }
@@ -75,6 +75,14 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
                  ? ring
                  : LLVMABISizeOfType(layout, LLVMGlobalGetValueType(g));
   }
+  /* Relocated rings (pipeline_dynamic.h) of loops pipelined before: new
+   * arrays of their own. */
+  for (size_t i = 0; i < planned->count; i++) {
+    const struct ferry_pipeline *q = planned->items[i];
+    for (size_t r = 0; r < q->ring_count; r++)
+      if (q->rings[r].relocated)
+        bytes += q->stages * q->rings[r].stage_bytes;
+  }
   return bytes;
 }
 
@@ -82,19 +90,12 @@ static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDa
  * -ferry-stages; 0 lets the pipeliner choose. Writes where it came from. */
 static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, size_t source_size,
                              char *reason, size_t size) {
-  char text[32];
-  if (ferry_kernel_option(fn, "stages", text, sizeof text)) {
-    char *end;
-    unsigned long value = strtoul(text, &end, 10);
-    snprintf(source, source_size, "annotate(\"ferry:stages=%s\")", text);
-    if (*end || end == text || value > MAX_STAGES || (value & (value - 1)) || value == 0) {
-      char message[FERRY_MESSAGE_SIZE];
-      snprintf(message, sizeof message,
-               "%s: the stages must be 1 (no pipelining), 2, 4, 8 or 16", source);
-      ferry_error(fn, message);
-      return ferry_refuse(reason, size, "%s is not a stage count", source);
-    }
-    *stages = (unsigned)value;
+  struct ferry_kernel_options options; /* checked in kernel_options.c */
+  if (!ferry_kernel_options(fn, &options))
+    return ferry_refuse(reason, size, "the kernel's ferry annotations are in error");
+  if (options.stages) {
+    *stages = options.stages;
+    snprintf(source, source_size, "annotate(\"ferry:stages=%u\")", options.stages);
     return true;
   }
   *stages = ferry_option_stages();
@@ -132,7 +133,8 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
    * must fit in what the kernel's hint says it is launched with. */
   unsigned long long per_stage = 0, dynamic_per_stage = 0;
   for (size_t r = 0; r < p->ring_count; r++)
-    *(p->rings[r].dynamic ? &dynamic_per_stage : &per_stage) += p->rings[r].stage_bytes;
+    *(p->rings[r].dynamic && !p->rings[r].relocated ? &dynamic_per_stage : &per_stage) +=
+        p->rings[r].stage_bytes;
   unsigned long long others = static_shared_bytes(module, layout, p, planned);
   unsigned long long allowance = launch_bound_allowance(fn);
   unsigned requested = 0;

@@ -341,7 +341,7 @@ static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module
     /* Slot k of a static ring lies k * stage_bytes (a multiple of 16) past
      * slot 0, a dynamic ring's past the extern array: slot 0 decides. */
     if (!form->destination_rows_aligned || ring->dynamic) {
-      LLVMValueRef slot_0 = ring->dynamic ? site->destination
+      LLVMValueRef slot_0 = ring->dynamic && !ring->relocated ? site->destination
                                           : ferry_pipeline_rebase(builder, site->destination,
                                                                   ring->buffer, ring->ring);
       require_aligned_rows(&check, p, slot_0, FERRY_ADDRSPACE_SHARED, rows, false);

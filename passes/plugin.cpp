@@ -66,17 +66,25 @@ struct NamedPrinter {
 // Run before the optimizer, on the IR as clang wrote it: the runtime's
 // functions are still called, not yet inlined. ferry-lower comes first so
 // that the optimizer simplifies the copies it emits.
+// ferry-dispatch-host rewrites the host module's launches while they are
+// still in the launch stubs, before the optimizer inlines them.
 const NamedTransform EarlyTransforms[] = {
     {"ferry-lower", ferry_lower_run},
     {"ferry-check-runtime-calls", ferry_check_runtime_calls_run},
+    {"ferry-dispatch-host", ferry_dispatch_host_run},
 };
 
 // Run once the optimizer is done (the IR is then in its final, simplified
-// form): the pipeliner first takes the copy loops it can pipeline, then
-// ferry-async-copy converts the copies left.
+// form): the pipeliner first takes the copy loops it can pipeline,
+// ferry-prefetch prefetches the copy loops left and keeps their copies
+// plain, then ferry-async-copy converts the copies left; under the launch
+// dispatch they convert the kernels' clones, made first and pruned last.
 const NamedTransform Transforms[] = {
+    {"ferry-dispatch-variants", ferry_dispatch_variants_run},
     {"ferry-pipeline", ferry_pipeline_run},
+    {"ferry-prefetch", ferry_prefetch_run},
     {"ferry-async-copy", ferry_async_copy_run},
+    {"ferry-dispatch-finish", ferry_dispatch_finish_run},
 };
 
 const NamedPrinter Printers[] = {

@@ -13,11 +13,14 @@
  *   - a barrier provably not in shared memory, an expected count of 0 or
  *     beyond the mbarrier's 2^20 - 1          (ferry_barrier_init)
  * An argument that is not a constant, or a pointer whose space is unknown,
- * is left to the run-time check. The pass changes nothing; it runs before
- * the optimizer inlines the runtime into its callers. */
+ * is left to the run-time check. The pass changes nothing (but for the
+ * mark that the first ferry pass to run leaves after kernel_options.c's
+ * check); it runs before the optimizer inlines the runtime into its
+ * callers. */
 #include "address_space.h"
 #include "bridge.h"
 #include "ferry.h"
+#include "kernel_options.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -210,11 +213,12 @@ static void check_call(LLVMValueRef call) {
 bool ferry_check_runtime_calls_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module))
     return false;
+  bool checked = ferry_check_kernel_options(module); /* whichever ferry pass runs first */
   for (LLVMValueRef function = LLVMGetFirstFunction(module); function;
        function = LLVMGetNextFunction(function))
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block; block = LLVMGetNextBasicBlock(block))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst; inst = LLVMGetNextInstruction(inst))
         if (LLVMIsACallInst(inst))
           check_call(inst);
-  return false;
+  return checked;
 }

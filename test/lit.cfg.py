@@ -3,6 +3,7 @@
 #   %clang      clang 22;  %ferry-cc  the driver wrapper
 #   %llc        llc;       %ptxas     CUDA's ptxas
 #   %cuda_path  the CUDA toolkit;  %runtime_bc  build/lib/ferry-rt.bc
+#   %nvcc       CUDA's nvcc (feature `nvcc` where it exists)
 #   %runtime_include  runtime/include;  %intrinsics_include  intrinsics/
 import os
 import lit.formats
@@ -28,3 +29,9 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%runtime_bc", os.path.join(config.ferry_binary_root, "lib", "ferry-rt.bc")))
 config.substitutions.append(("%runtime_include", os.path.join(config.ferry_source_root, "runtime", "include")))
 config.substitutions.append(("%intrinsics_include", os.path.join(config.ferry_source_root, "intrinsics")))
+# nvcc, where the CUDA toolkit has one: a test that runs it says
+# `REQUIRES: nvcc` and is UNSUPPORTED elsewhere.
+nvcc = os.path.join(config.cuda_path, "bin", "nvcc")
+if os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))

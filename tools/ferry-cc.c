@@ -1,93 +1,113 @@
 /* ferry-cc: clang 22 with ferry. Runs clang with the plugin, the CUDA
- * toolkit path, ferry's headers and (once built) the device runtime, then
- * the user's own arguments, so that any clang CUDA command line works:
+ * toolkit path, ferry's headers and the device runtime, then the user's own
+ * arguments, nvcc's spellings translated (nvcc_flags.c), so that a clang
+ * CUDA command line and an everyday nvcc one both work:
  *
  *   ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only k.cu
+ *   ferry-cc -arch=sm_90a -O3 -c k.cu -o k.o
  *
+ * ferry's files are found relative to ferry-cc itself (install_layout.c):
+ * the same binary works from the build tree and from an installed prefix.
  * FERRY_CLANG in the environment names another clang; FERRY_CC_VERBOSE=1
  * prints the command before running it. */
+#include "argument_list.h"
+#include "ferry_cc_help.h"
+#include "install_layout.h"
+#include "nvcc_flags.h"
+#include "report_step.h"
+
 #include <errno.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static bool has_prefix(const char *s, const char *prefix) {
-  return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-static bool file_exists(const char *path) { return access(path, R_OK) == 0; }
 
 int main(int argc, char **argv) {
   const char *clang = getenv("FERRY_CLANG");
   if (!clang || !*clang)
     clang = FERRY_CLANG;
 
-  bool user_cuda_path = false, cuda_source = false, device_code = false;
-  for (int i = 1; i < argc; i++) {
-    if (has_prefix(argv[i], "--cuda-path"))
-      user_cuda_path = true;
-    size_t length = strlen(argv[i]);
-    if (length > 3 && strcmp(argv[i] + length - 3, ".cu") == 0)
-      cuda_source = true;
-    /* CUDA given with -x, or a compile for the GPU itself (plain C). */
-    if (!strcmp(argv[i], "-xcuda") || (!strcmp(argv[i], "-x") && i + 1 < argc && !strcmp(argv[i + 1], "cuda")) ||
-        has_prefix(argv[i], "--target=nvptx") ||
-        (!strcmp(argv[i], "-target") && i + 1 < argc && has_prefix(argv[i + 1], "nvptx")))
-      device_code = true;
-  }
-  device_code = device_code || cuda_source;
-
-  const char **args = calloc((size_t)argc + 32, sizeof *args);
-  if (!args) {
-    perror("ferry-cc");
+  struct install_layout layout;
+  if (!find_install_layout(&layout))
     return 1;
+  struct command_line line = {0};
+  if (!translate_command_line(argc, argv, &line))
+    return 1;
+  if (line.help) {
+    print_help(&layout, clang);
+    return 0;
   }
-  int n = 0;
-  args[n++] = clang;
-  /* CUDA is C++: link as clang++ would (libstdc++), as nvcc does. */
-  if (cuda_source)
-    args[n++] = "--driver-mode=g++";
-  args[n++] = "-fpass-plugin=" FERRY_PLUGIN;
-  /* Loaded once more as a clang plugin, early enough for -mllvm -ferry-*. */
-  args[n++] = "-Xclang";
-  args[n++] = "-load";
-  args[n++] = "-Xclang";
-  args[n++] = FERRY_PLUGIN;
-  if (!user_cuda_path)
-    args[n++] = "--cuda-path=" FERRY_CUDA_PATH;
+  if (line.version) {
+    print_version(&layout, clang);
+    execl(clang, clang, "--version", (char *)NULL);
+    fprintf(stderr, "ferry-cc: cannot run %s: %s\n", clang, strerror(errno));
+    return 127;
+  }
+
+  struct argument_list args = {0};
+  argument_add(&args, clang);
+  /* CUDA is C++: link as clang++ would (libstdc++), as nvcc does, also
+   * where a link step has only objects to link. */
+  bool link_only = line.objects && !line.sources;
+  if (line.cuda_source || line.nvcc_style || link_only)
+    argument_add(&args, "--driver-mode=g++");
+  /* clang loads -fpass-plugin plugins before it parses -mllvm, so this
+   * alone also makes -mllvm -ferry-* options known. */
+  argument_format(&args, "-fpass-plugin=%s", layout.plugin);
+  if (!line.user_cuda_path)
+    argument_add(&args, "--cuda-path=" FERRY_CUDA_PATH);
   /* clang 22 knows CUDA up to 12.9 and says so for every newer toolkit. */
-  args[n++] = "-Wno-unknown-cuda-version";
-  args[n++] = "-I" FERRY_RUNTIME_INCLUDE;
-  args[n++] = "-I" FERRY_INTRINSICS_INCLUDE;
-  if (device_code && file_exists(FERRY_RUNTIME_BC)) {
+  argument_add(&args, "-Wno-unknown-cuda-version");
+  argument_format(&args, "-I%s", layout.include_dir);
+  if (line.device_code && layout.runtime_bitcode) {
     /* clang has no driver flag for extra device bitcode, and -Xarch_device
-     * cannot carry -Xclang ("options requiring arguments are unsupported"),
-     * so the cc1 flag reaches the host half of a CUDA compile too. There it
-     * links nothing: only functions a module calls are linked, host code
-     * calls none, and the library carries no module flags to merge
-     * (runtime/CMakeLists.txt strips them), so the host IR is byte-identical
-     * (test/runtime/ferry-cc-links-runtime.cu). clang still warns there that
-     * the triples differ; that warning is silenced for the host side alone. */
-    args[n++] = "-Xclang";
-    args[n++] = "-mlink-builtin-bitcode";
-    args[n++] = "-Xclang";
-    args[n++] = FERRY_RUNTIME_BC;
-    args[n++] = "-Xarch_host";
-    args[n++] = "-Wno-linker-warnings";
+     * cannot carry -Xclang ("not all driver options can be forwarded via
+     * Xarch argument"), so the cc1 flag reaches the host half of a CUDA
+     * compile too. There it links nothing: only functions a module calls
+     * are linked, host code calls none, and the library carries no module
+     * flags to merge (runtime/CMakeLists.txt strips them), so the host IR is
+     * byte-identical (test/runtime/ferry-cc-links-runtime.cu). clang still
+     * warns there that the triples differ; that warning is silenced for the
+     * host side alone. */
+    argument_add(&args, "-Xclang");
+    argument_add(&args, "-mlink-builtin-bitcode");
+    argument_add(&args, "-Xclang");
+    argument_add(&args, layout.runtime_bitcode);
+    argument_add(&args, "-Xarch_host");
+    argument_add(&args, "-Wno-linker-warnings");
   }
-  for (int i = 1; i < argc; i++)
-    args[n++] = argv[i];
-  args[n] = NULL;
+  for (size_t i = 0; i < line.clang_arguments.count; i++)
+    argument_add(&args, line.clang_arguments.items[i]);
+  /* nvcc links the CUDA runtime (static unless -cudart says otherwise);
+   * clang links none. A link step of CUDA code gets it as from nvcc. */
+  bool links_cuda = !line.compile_only && !line.user_cudart &&
+                    (line.cuda_source || line.nvcc_style || link_only);
+  const char *cudart = line.cudart ? line.cudart : "static";
+  if (links_cuda && strcmp(cudart, "none") != 0) {
+    const char *cuda_path = FERRY_CUDA_PATH;
+    for (size_t i = 0; i < line.clang_arguments.count; i++)
+      if (strncmp(line.clang_arguments.items[i], "--cuda-path=", 12) == 0)
+        cuda_path = line.clang_arguments.items[i] + 12;
+    argument_format(&args, "-L%s/lib64", cuda_path);
+    if (strcmp(cudart, "shared") == 0) {
+      argument_add(&args, "-lcudart");
+    } else {
+      argument_add(&args, "-lcudart_static");
+      argument_add(&args, "-ldl");
+      argument_add(&args, "-lrt");
+      argument_add(&args, "-pthread");
+    }
+  }
 
   const char *verbose = getenv("FERRY_CC_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {
-    for (int i = 0; i < n; i++)
-      fprintf(stderr, "%s%s", i ? " " : "", args[i]);
+    for (size_t i = 0; i < args.count; i++)
+      fprintf(stderr, "%s%s", i ? " " : "", args.items[i]);
     fputc('\n', stderr);
   }
-  execv(clang, (char *const *)args);
+  if (line.report)
+    return compile_and_report(&args, &line, &layout);
+  execv(clang, (char *const *)args.items);
   fprintf(stderr, "ferry-cc: cannot run %s: %s\n", clang, strerror(errno));
   return 127;
 }

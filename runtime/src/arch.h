@@ -40,9 +40,14 @@ static inline uint64_t global_address(const void *pointer) {
 static inline uint64_t global_timer_ns(void) { return (uint64_t)__nvvm_read_ptx_sreg_globaltimer(); }
 
 /* Exponential back-off for polling loops: spinning on shared memory steals
- * issue slots from the threads that would complete the phase. */
+ * issue slots from the threads that would complete the phase. nanosleep
+ * needs sm_70: the headers make the barrier unavailable below it
+ * (config.h), and a caller that declares it by hand must still not crash
+ * the code generator, which cannot select nanosleep there (ptxas then
+ * refuses the software barrier's sm_70 atomics with a message). */
 static inline void back_off(uint32_t *nanoseconds) {
-  __nvvm_nanosleep(*nanoseconds);
+  if (cuda_arch() >= 700)
+    __nvvm_nanosleep(*nanoseconds);
   if (*nanoseconds < 256)
     *nanoseconds *= 2;
 }

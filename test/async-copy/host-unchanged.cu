@@ -1,6 +1,7 @@
-// The host half of a CUDA compile passes through the plugin untouched: the
-// host IR with ferry-cc is identical to clang's, for a file whose device
-// half ferry converts.
+// A host compile with no device binary (--cuda-host-only: no kernel is
+// registered) passes through the plugin untouched: the host IR with
+// ferry-cc is identical to clang's, for a file whose device half ferry
+// converts. (test/dispatch/ checks a full compile's host half.)
 //
 // -Rpass makes clang track debug locations: both builds ask for remarks.
 // RUN: %clang -x cuda --cuda-path=%cuda_path -Wno-unknown-cuda-version \

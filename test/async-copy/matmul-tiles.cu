@@ -7,7 +7,7 @@
 // loop. By default that is what they become, over 2 stages (a block of at
 // most 256 threads, one per tile element, leaves room for 8 blocks a
 // multiprocessor).
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.default.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=DEFAULT %s
 // RUN: FileCheck --check-prefix=CHUNKS %s < %t.default.ptx
@@ -16,12 +16,12 @@
 // Without pipelining (or without the collective form), the cost model
 // leaves both copies alone: a single-stage copy measured slower. The PTX
 // keeps the plain loads and stores.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-stages=1 \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-stages=1 \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.single.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=COST %s
 // RUN: FileCheck --check-prefix=UNCHANGED %s < %t.single.ptx
 // RUN: %ptxas -arch=sm_80 %t.single.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=never \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=never \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.never.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=COST %s
 // RUN: FileCheck --check-prefix=UNCHANGED %s < %t.never.ptx
@@ -29,14 +29,14 @@
 // With the cost model and pipelining off, both tile loads are converted,
 // with a single commit + wait before the first barrier of the iteration and
 // none before the second.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-cost-model=false -mllvm -ferry-stages=1 \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: FileCheck --check-prefix=PTX-COPIES %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-cost-model=false -mllvm -ferry-stages=1 \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
@@ -46,12 +46,12 @@
 //
 // With the cost model off and pipelining on (the default), the loop becomes
 // a ring of stages; the result assembles for both targets.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-cost-model=false -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.ring80.ptx %s 2>&1 | FileCheck --check-prefix=RING %s
 // RUN: FileCheck --check-prefix=RING-PTX %s < %t.ring80.ptx
 // RUN: %ptxas -arch=sm_80 %t.ring80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-cost-model=false -o %t.ring90a.ptx %s
 // RUN: FileCheck --check-prefix=RING-PTX %s < %t.ring90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.ring90a.ptx -o /dev/null
@@ -118,3 +118,6 @@ __global__ void sgemm(const float *A, const float *B, float *C, int N) {
 // CHUNKS-NEXT:    bar.sync 0;
 // CHUNKS-NOT:     cp.async.ca.shared.global
 // CHUNKS:         ret;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

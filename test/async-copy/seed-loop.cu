@@ -1,19 +1,20 @@
 // The seeds' copy-and-compute loop ("Without memcpy_async", seeds/003),
 // made concrete: cooperative groups as in the seed, the loop bound spelled
 // batch_sz, and a compute that reads this thread's element and its
-// neighbour's. Built by ferry-cc from CUDA source: the copy
+// neighbour's. Built by ferry-cc from CUDA source with the prefetch off
+// (by default ferry-prefetch takes this loop: test/prefetch/), the copy
 // shared[local_idx] = global_in[global_idx] becomes a cp.async, waited for
 // right before the first block.sync() of each iteration, not the second.
 //
 // cooperative_groups.h needs CUDA 13's cccl headers, which clang 22 does
 // not add to the include path by itself.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG -mllvm -ferry-prefetch=never \
 // RUN:   -I%cuda_path/include/cccl -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -DNDEBUG \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -DNDEBUG -mllvm -ferry-prefetch=never \
 // RUN:   -I%cuda_path/include/cccl -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.sm90a.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
@@ -22,11 +23,23 @@
 // With assert() enabled, as the seed is written, an __assertfail call lies
 // on the path into the loop: it ends the thread and touches no memory a
 // copy could be observed through, so the copy is converted all the same.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-prefetch=never \
 // RUN:   -I%cuda_path/include/cccl -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.assert.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=ASSERT-PTX %s < %t.assert.ptx
 // RUN: %ptxas -arch=sm_80 %t.assert.ptx -o /dev/null
+
+// By default: the copy stays plain and its source is prefetched.
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -DNDEBUG \
+// RUN:   -I%cuda_path/include/cccl -o %t.default.ptx %s
+// RUN: FileCheck --check-prefix=DEFAULT %s < %t.default.ptx
+// RUN: %ptxas -arch=sm_80 %t.default.ptx -o /dev/null
+// DEFAULT-LABEL: .entry _Z20without_memcpy_asyncPiPKimm(
+// DEFAULT-NOT:   cp.async
+// DEFAULT:       prefetch.global.L2
+// DEFAULT:       ld.global.b32
+// DEFAULT-NOT:   cp.async
+// DEFAULT:       ret;
 
 #include <cooperative_groups.h>
 #include <cassert>
@@ -88,3 +101,6 @@ __global__ void without_memcpy_async(int *global_out, int const *global_in,
 // ASSERT-PTX:         cp.async.commit_group;
 // ASSERT-PTX-NEXT:    cp.async.wait_group 0;
 // ASSERT-PTX-NEXT:    {{bar|barrier}}.sync 0;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

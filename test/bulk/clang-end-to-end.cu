@@ -5,12 +5,12 @@
 // source keeps 16-byte cp.async.cg chunks, with no mbarrier. Both PTX
 // assemble.
 //
-// RUN: %ferry-cc -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK90 %s
 // RUN: FileCheck --check-prefix=PTX90 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
-// RUN: %ferry-cc -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK80 %s
 // RUN: FileCheck --check-prefix=PTX80 %s < %t.sm80.ptx
@@ -38,3 +38,6 @@ __global__ void __launch_bounds__(256) shift_bytes(const unsigned char *__restri
 // PTX80-NOT:     mbarrier
 // PTX80:         cp.async.cg.shared.global
 // PTX80-NOT:     mbarrier
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

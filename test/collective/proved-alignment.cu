@@ -6,10 +6,10 @@
 // a kernel parameter (alignment unknown) and the same array one element in
 // are not, and keep their source test.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S -emit-llvm -fno-discard-value-names --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S -emit-llvm -fno-discard-value-names --cuda-device-only \
 // RUN:   -mllvm -ferry-collective=always -o %t.ll %s
 // RUN: FileCheck %s < %t.ll
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-collective=always -o %t.ptx %s
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 
@@ -40,3 +40,6 @@ __global__ void from_param(float *__restrict__ out, const float *__restrict__ in
 // CHECK:         [[SRC:%.*]] = ptrtoint ptr addrspace(1) %ferry.row.src to i64
 // CHECK-NEXT:    [[BITS:%.*]] = or i64 [[SRC]], %ferry.row.bytes
 __global__ void from_table_off(float *__restrict__ out) { COPY_FROM((table + 1)) }
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

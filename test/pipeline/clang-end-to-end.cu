@@ -7,34 +7,34 @@
 // the block's copies 16-byte cp.async.cg chunks; -ferry-stages=4 makes the
 // wait cp.async.wait_group 3. Every PTX assembles for sm_80 and sm_90a.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S16 %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S16 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.cg.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK-CG %s
 // RUN: FileCheck --check-prefixes=PTX,PTX-CG,PTX-S16 %s < %t.cg.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.cg.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-collective=always \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.cg.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK-CG %s
 // RUN: FileCheck --check-prefixes=PTX,PTX-CG,PTX-S16 %s < %t.cg.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.cg.sm90a.ptx -o /dev/null
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-stages=4 \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -mllvm -ferry-stages=4 \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.s4.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK-S4 %s
 // RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S4 %s < %t.s4.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.s4.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-stages=4 \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-stages=4 \
 // RUN:   -o %t.s4.sm90a.ptx %s
 // RUN: FileCheck --check-prefixes=PTX,PTX-CA,PTX-S4 %s < %t.s4.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.s4.sm90a.ptx -o /dev/null
@@ -72,3 +72,6 @@ __global__ void stream(const int *__restrict__ in, int *__restrict__ out, int n)
 // PTX-NEXT:     bar.sync 0;
 // PTX:          cp.async.wait_all;
 // PTX:          ret;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

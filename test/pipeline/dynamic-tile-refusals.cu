@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(256) __attribute__((annotate("ferry:dynamic_sh
 two_arrays(const int *__restrict__ in, int *__restrict__ out, int n) {
   extern __shared__ int tile[]; LOOP(tile[t] * 3 + tile[t ^ 1]) out[t] += other[t]; }
 #else
-// ERROR: dynamic-tile-refusals.cu:[[#@LINE+2]]:{{[0-9]+}}: error: annotate("ferry:dynamic_shared=16k"): give the bytes of dynamic shared memory the kernel is launched with, a positive number
+// ERROR: dynamic-tile-refusals.cu:[[#@LINE+2]]:{{[0-9]+}}: error: annotate("ferry:dynamic_shared=16k"): give the bytes of dynamic shared memory the kernel is launched with, a number from 1 to 166912 (the most shared memory a block may have on sm_80), in decimal digits alone (no sign, space or leading zero)
 __global__ void __attribute__((annotate("ferry:dynamic_shared=16k")))
 bad_hint(const int *__restrict__ in, int *__restrict__ out, int n) {
   extern __shared__ int tile[]; LOOP(tile[t]) }

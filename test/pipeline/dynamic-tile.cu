@@ -6,11 +6,11 @@
 // t < 1024 gives 4096 bytes a stage, 4 stages. A launch with less memory
 // than the ring needs traps before any copy (%dynamic_smem_size).
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-analysis=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
 #define COPY_LOOP                                                                                  \
@@ -50,3 +50,6 @@ one_tile(const int *__restrict__ in, int *__restrict__ out, int n) { COPY_LOOP }
 // PTX-LABEL: .entry _Z8one_tilePKiPii(
 // PTX-NOT:     %dynamic_smem_size
 // PTX:         cp.async.wait_group 0;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

@@ -4,12 +4,12 @@
 // stages of two 1 KiB tiles for BS = 16, within the 16 KiB a ring takes by
 // default; 2 of 8 KiB for BS = 32).
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -mllvm -ferry-cost-model=false -Rpass=ferry -Rpass-analysis=ferry \
 // RUN:   -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-cost-model=false -o %t.sm90a.ptx %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
@@ -48,3 +48,6 @@ template __global__ void sgemm<32>(float *, const float *, const float *, int, i
 // PTX:         cp.async.wait_group 7;
 // PTX-LABEL: .entry _Z5sgemmILi32EEvPfPKfS2_ii(
 // PTX:         cp.async.wait_group 1;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

@@ -2,9 +2,9 @@
 // and says so, however many it has (9 here, and 17); ferry-async-copy then
 // converts its copies one stage at a time.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass-analysis=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass-analysis=ferry \
 // RUN:   -o /dev/null %s 2>&1 | FileCheck --check-prefix=ANALYSIS %s
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
@@ -52,3 +52,6 @@ __global__ void seventeen(const int *__restrict__ in, int *__restrict__ out, int
   }
   out[blockIdx.x * 64 + t] = acc;
 }
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

@@ -3,11 +3,11 @@
 // pipelining off for it (its copy stays a single-stage cp.async). The remark
 // says where S came from.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-analysis=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -mllvm -ferry-stages=2 -o /dev/null %s 2>&1 | FileCheck --check-prefix=OPTION %s
 
 #define COPY_LOOP                                                                                  \
@@ -45,3 +45,6 @@ __global__ void chosen(const int *__restrict__ in, int *__restrict__ out, int n)
 // PTX:         cp.async.wait_group 0;
 // PTX-LABEL: .entry _Z6chosenPKiPii(
 // PTX:         cp.async.wait_group 15;
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

@@ -5,11 +5,11 @@
 // arrays' own size, each took 16 stages, 64 KiB, and ptxas refused the
 // kernel ("uses too much shared data").
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -o %t.sm80.ptx %s 2>&1 | FileCheck %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
 #define LOOP(tile, k0)                                                                  \
@@ -38,3 +38,6 @@ __global__ void four_loops(int *__restrict__ out, const int *__restrict__ in, in
 // PTX-DAG: .shared .align 16 .b8 {{.*}}1b_$_ferry_$_ring[16384];
 // PTX-DAG: .shared .align 16 .b8 {{.*}}1c_$_ferry_$_ring[8192];
 // PTX-DAG: .shared .align 16 .b8 {{.*}}1d_$_ferry_$_ring[8192];
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

@@ -5,7 +5,7 @@
 // slots 200 bytes apart (a slot's rows would not keep slot 0's alignment).
 // (A source not affine in the iteration: collective-ring-checked.ll.)
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
@@ -53,3 +53,6 @@ __global__ void odd_slots(unsigned short *__restrict__ out, const unsigned short
 // PTX-DAG:     cp.async.cg.shared.global
 // PTX-DAG:     ld.global.nc.b16
 // PTX-DAG:     st.shared.b16
+
+// -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
+// as this test checks; test/dispatch/ checks the launch dispatch's variants.

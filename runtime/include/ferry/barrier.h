@@ -18,7 +18,11 @@
  * Arrive is a release and a completed wait is an acquire, at block scope:
  * what a thread wrote before arriving is visible to every thread that waited
  * for that phase. As with cuda::barrier, waiting on a token is only defined
- * for the current phase or the one before it. */
+ * for the current phase or the one before it.
+ *
+ * Below sm_70 the barrier cannot be built (no block-scope acquire/release
+ * atomics): each function is then unavailable, and a call is a compile error
+ * that says so (FERRY_NEEDS_SM70, config.h). */
 #ifndef FERRY_BARRIER_H
 #define FERRY_BARRIER_H
 
@@ -42,36 +46,36 @@ FERRY_BEGIN_DECLS
 /* One thread initialises the barrier, and the participating threads must
  * synchronise (e.g. __syncthreads) before any of them uses it, as with
  * cuda::barrier's init. 0 < expected <= FERRY_BARRIER_MAX_COUNT. */
-FERRY_DEVICE void ferry_barrier_init(ferry_barrier_t *barrier, uint32_t expected);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_init(ferry_barrier_t *barrier, uint32_t expected);
 
 /* Ends the barrier's life so that its memory can be reused for other data.
  * No thread may be using it. */
-FERRY_DEVICE void ferry_barrier_invalidate(ferry_barrier_t *barrier);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_invalidate(ferry_barrier_t *barrier);
 
 /* Counts one arrival (count arrivals for _n) on the current phase. */
-FERRY_DEVICE ferry_barrier_token_t ferry_barrier_arrive(ferry_barrier_t *barrier);
-FERRY_DEVICE ferry_barrier_token_t ferry_barrier_arrive_n(ferry_barrier_t *barrier, uint32_t count);
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_barrier_token_t ferry_barrier_arrive(ferry_barrier_t *barrier);
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_barrier_token_t ferry_barrier_arrive_n(ferry_barrier_t *barrier, uint32_t count);
 
 /* Blocks until the phase that `token` came from has completed. */
-FERRY_DEVICE void ferry_barrier_wait(ferry_barrier_t *barrier, ferry_barrier_token_t token);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_wait(ferry_barrier_t *barrier, ferry_barrier_token_t token);
 
 /* ferry_barrier_wait(barrier, ferry_barrier_arrive(barrier)). */
-FERRY_DEVICE void ferry_barrier_arrive_and_wait(ferry_barrier_t *barrier);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_arrive_and_wait(ferry_barrier_t *barrier);
 
 /* Arrives on the current phase and lowers the expected count of every later
  * phase by one: the calling thread leaves the barrier. */
-FERRY_DEVICE void ferry_barrier_arrive_and_drop(ferry_barrier_t *barrier);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_arrive_and_drop(ferry_barrier_t *barrier);
 
 /* Non-blocking: has the token's phase completed? */
-FERRY_DEVICE bool ferry_barrier_test_wait(ferry_barrier_t *barrier, ferry_barrier_token_t token);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_barrier_test_wait(ferry_barrier_t *barrier, ferry_barrier_token_t token);
 
 /* As test_wait, but may first wait for a while that the hardware chooses
  * (mbarrier.try_wait on sm_90; the same as test_wait before sm_90). */
-FERRY_DEVICE bool ferry_barrier_try_wait(ferry_barrier_t *barrier, ferry_barrier_token_t token);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_barrier_try_wait(ferry_barrier_t *barrier, ferry_barrier_token_t token);
 
 /* Waits at most about `nanoseconds` (measured with %globaltimer) for the
  * token's phase; true if it completed. cuda::barrier's try_wait_for. */
-FERRY_DEVICE bool ferry_barrier_try_wait_for(ferry_barrier_t *barrier, ferry_barrier_token_t token,
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_barrier_try_wait_for(ferry_barrier_t *barrier, ferry_barrier_token_t token,
                                              uint64_t nanoseconds);
 
 /* The parity forms name a phase by its parity instead of a token: phase k
@@ -80,17 +84,17 @@ FERRY_DEVICE bool ferry_barrier_try_wait_for(ferry_barrier_t *barrier, ferry_bar
  * arrives (a consumer waiting for producers, say) can still wait. Right after
  * init, parity 1 counts as completed (the phase before phase 0) and parity 0
  * as pending. */
-FERRY_DEVICE void ferry_barrier_wait_parity(ferry_barrier_t *barrier, bool parity);
-FERRY_DEVICE bool ferry_barrier_test_wait_parity(ferry_barrier_t *barrier, bool parity);
-FERRY_DEVICE bool ferry_barrier_try_wait_parity(ferry_barrier_t *barrier, bool parity);
-FERRY_DEVICE bool ferry_barrier_try_wait_parity_for(ferry_barrier_t *barrier, bool parity,
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_wait_parity(ferry_barrier_t *barrier, bool parity);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_barrier_test_wait_parity(ferry_barrier_t *barrier, bool parity);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_barrier_try_wait_parity(ferry_barrier_t *barrier, bool parity);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_barrier_try_wait_parity_for(ferry_barrier_t *barrier, bool parity,
                                                     uint64_t nanoseconds);
 
 /* How many arrivals the token's phase still expected just before the
  * arrival(s) that returned the token (so the last arriver of a phase sees its
  * own count). Threads of a warp that arrive together may be combined into one
  * hardware arrival and then share one token, and one count. */
-FERRY_DEVICE uint32_t ferry_barrier_pending_count(ferry_barrier_token_t token);
+FERRY_NEEDS_SM70 FERRY_DEVICE uint32_t ferry_barrier_pending_count(ferry_barrier_token_t token);
 
 /* Transactions (sm_90): the current phase also waits until `bytes` more
  * bytes have been delivered by operations that complete transactions on this
@@ -98,10 +102,10 @@ FERRY_DEVICE uint32_t ferry_barrier_pending_count(ferry_barrier_token_t token);
  * nothing can complete a transaction, so these count arrivals only and
  * ignore the byte counts. cuda::device::barrier_expect_tx and
  * barrier_arrive_tx. */
-FERRY_DEVICE void ferry_barrier_expect_tx(ferry_barrier_t *barrier, uint32_t bytes);
-FERRY_DEVICE ferry_barrier_token_t ferry_barrier_arrive_tx(ferry_barrier_t *barrier, uint32_t count,
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_expect_tx(ferry_barrier_t *barrier, uint32_t bytes);
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_barrier_token_t ferry_barrier_arrive_tx(ferry_barrier_t *barrier, uint32_t count,
                                                            uint32_t bytes);
-FERRY_DEVICE void ferry_barrier_complete_tx(ferry_barrier_t *barrier, uint32_t bytes);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_complete_tx(ferry_barrier_t *barrier, uint32_t bytes);
 
 /* Binds the calling thread's cp.async copies issued so far to the barrier:
  * its current phase cannot complete before they have landed, and the thread
@@ -112,21 +116,21 @@ FERRY_DEVICE void ferry_barrier_complete_tx(ferry_barrier_t *barrier, uint32_t b
  * compute-sanitizer's synccheck (2025.3) reports "Missing wait" for this
  * pattern (and so for libcu++'s) although PTX defines it; prefer the .noinc
  * form below where the thread need not arrive itself. */
-FERRY_DEVICE void ferry_barrier_arrive_on_cp_async(ferry_barrier_t *barrier);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_arrive_on_cp_async(ferry_barrier_t *barrier);
 
 /* The calling thread's arrival on the current phase, made only once its
  * cp.async copies issued so far have landed (cp.async.mbarrier.arrive.noinc;
  * a plain arrive before sm_80). It replaces ferry_barrier_arrive for this
  * phase and returns no token: wait with the parity forms. The pipelines'
  * producer_commit is this. */
-FERRY_DEVICE void ferry_barrier_arrive_on_cp_async_noinc(ferry_barrier_t *barrier);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_arrive_on_cp_async_noinc(ferry_barrier_t *barrier);
 
 FERRY_END_DECLS
 
 #ifdef FERRY_DEBUG
 #include "ferry/debug.h"
 /* Checks the barrier is in shared memory and the count is in range. */
-static inline FERRY_DEVICE void ferry_barrier_init_checked(ferry_barrier_t *barrier, uint32_t expected,
+static inline FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_barrier_init_checked(ferry_barrier_t *barrier, uint32_t expected,
                                                            const char *file, int line) {
   ferry_debug_check_barrier_init(barrier, expected, file, line);
   ferry_barrier_init(barrier, expected);

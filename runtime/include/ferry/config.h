@@ -8,6 +8,15 @@
 #ifndef FERRY_CONFIG_H
 #define FERRY_CONFIG_H
 
+/* nvcc cannot use ferry: the runtime is a bitcode library that only clang
+ * links, its declarations are device functions only in clang's CUDA
+ * (__CUDA__), and ferry's copies need ferry's plugin. Without this, nvcc
+ * reports "calling a __host__ function from a __global__ function".
+ * (clang never defines __NVCC__, in CUDA mode or otherwise.) */
+#if defined(__NVCC__)
+#error "ferry's headers need clang, not nvcc: compile with ferry-cc (build/bin/ferry-cc), or with clang -x cuda, ferry's plugin and its runtime (see README.md)"
+#endif
+
 #if defined(__CUDA__)
 #define FERRY_DEVICE __device__
 #define FERRY_SHARED __shared__
@@ -48,6 +57,56 @@ typedef __UINT16_TYPE__ uint16_t;
 typedef __UINT32_TYPE__ uint32_t;
 typedef __UINT64_TYPE__ uint64_t;
 typedef __UINTPTR_TYPE__ uintptr_t;
+#endif
+
+/* The barrier, and the block pipeline built on it, need sm_70: acquire and
+ * release atomics at block scope, and nanosleep. Below sm_70, and in plain
+ * C whose -march names no GPU (clang then targets sm_30 and defines no
+ * __CUDA_ARCH__; the host half of a CUDA compile defines __NVPTX__ too, and
+ * no __CUDA_ARCH__), their declarations are unavailable, so that a call is a
+ * compile error at the call that says what is needed, never a crash of the
+ * code generator. (The thread pipeline and the access properties work on
+ * every target.) */
+#if defined(__NVPTX__) && !defined(__CUDA__) && !defined(__CUDA_ARCH__)
+#define FERRY_TARGET_NAME_ "sm_30, clang's default when -march names no GPU"
+#elif defined(__NVPTX__) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 700
+#define FERRY_STRINGIZE_(x) #x
+#define FERRY_STRINGIZE(x) FERRY_STRINGIZE_(x)
+#define FERRY_TARGET_NAME_ FERRY_SM_NAME_ "(__CUDA_ARCH__ " FERRY_STRINGIZE(__CUDA_ARCH__) ")"
+#if __CUDA_ARCH__ == 200
+#define FERRY_SM_NAME_ "sm_20 "
+#elif __CUDA_ARCH__ == 210
+#define FERRY_SM_NAME_ "sm_21 "
+#elif __CUDA_ARCH__ == 300
+#define FERRY_SM_NAME_ "sm_30 "
+#elif __CUDA_ARCH__ == 320
+#define FERRY_SM_NAME_ "sm_32 "
+#elif __CUDA_ARCH__ == 350
+#define FERRY_SM_NAME_ "sm_35 "
+#elif __CUDA_ARCH__ == 370
+#define FERRY_SM_NAME_ "sm_37 "
+#elif __CUDA_ARCH__ == 500
+#define FERRY_SM_NAME_ "sm_50 "
+#elif __CUDA_ARCH__ == 520
+#define FERRY_SM_NAME_ "sm_52 "
+#elif __CUDA_ARCH__ == 530
+#define FERRY_SM_NAME_ "sm_53 "
+#elif __CUDA_ARCH__ == 600
+#define FERRY_SM_NAME_ "sm_60 "
+#elif __CUDA_ARCH__ == 610
+#define FERRY_SM_NAME_ "sm_61 "
+#elif __CUDA_ARCH__ == 620
+#define FERRY_SM_NAME_ "sm_62 "
+#else
+#define FERRY_SM_NAME_ "a GPU "
+#endif
+#endif
+#ifdef FERRY_TARGET_NAME_
+#define FERRY_NEEDS_SM70                                                                           \
+  __attribute__((unavailable("ferry's barrier and block pipeline need sm_70 or newer; this "      \
+                             "compilation targets " FERRY_TARGET_NAME_)))
+#else
+#define FERRY_NEEDS_SM70
 #endif
 
 #if defined(__cplusplus)

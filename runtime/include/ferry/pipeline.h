@@ -34,7 +34,10 @@
  * a whole thread block, ferry_pipeline_make_block does the three steps with
  * __syncthreads. For a subset of the block, synchronise the subset yourself
  * between init and attach (cooperative groups' sync(), or a named barrier:
- * bar.sync id, count). */
+ * bar.sync id, count).
+ *
+ * Built on the barrier, it needs sm_70 as well: below, each function is
+ * unavailable (FERRY_NEEDS_SM70, config.h). */
 #ifndef FERRY_PIPELINE_H
 #define FERRY_PIPELINE_H
 
@@ -96,41 +99,41 @@ FERRY_BEGIN_DECLS
  * Unified: all group_size threads produce and consume. Partitioned:
  * producer_count of them produce, group_size - producer_count consume
  * (0 < producer_count < group_size). */
-FERRY_DEVICE void ferry_pipeline_init(ferry_pipeline_shared_t *shared, uint32_t stage_count,
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_init(ferry_pipeline_shared_t *shared, uint32_t stage_count,
                                       uint32_t group_size);
-FERRY_DEVICE void ferry_pipeline_init_partitioned(ferry_pipeline_shared_t *shared, uint32_t stage_count,
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_init_partitioned(ferry_pipeline_shared_t *shared, uint32_t stage_count,
                                                   uint32_t group_size, uint32_t producer_count);
 
 /* Each thread of the group, after the synchronisation that follows init. */
-FERRY_DEVICE ferry_pipeline_t ferry_pipeline_attach(ferry_pipeline_shared_t *shared, uint32_t stage_count);
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_pipeline_t ferry_pipeline_attach(ferry_pipeline_shared_t *shared, uint32_t stage_count);
 
 /* init by thread (0,0,0) with the block's size, __syncthreads, attach. Every
  * thread of the block must call it. */
-FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block(ferry_pipeline_shared_t *shared, uint32_t stage_count);
-FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block_partitioned(ferry_pipeline_shared_t *shared,
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block(ferry_pipeline_shared_t *shared, uint32_t stage_count);
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block_partitioned(ferry_pipeline_shared_t *shared,
                                                                     uint32_t stage_count,
                                                                     uint32_t producer_count);
 
-FERRY_DEVICE void ferry_pipeline_producer_acquire(ferry_pipeline_t *pipeline);
-FERRY_DEVICE void ferry_pipeline_producer_commit(ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_producer_acquire(ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_producer_commit(ferry_pipeline_t *pipeline);
 
 /* The head stage's `produced` barrier, for copies that complete on a barrier
  * themselves (sm_90 bulk copies: ferry_barrier_expect_tx on it, then
  * cp.async.bulk ... [barrier]) between producer_acquire and producer_commit. */
-FERRY_DEVICE ferry_barrier_t *ferry_pipeline_producer_barrier(const ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE ferry_barrier_t *ferry_pipeline_producer_barrier(const ferry_pipeline_t *pipeline);
 
-FERRY_DEVICE void ferry_pipeline_consumer_wait(ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_consumer_wait(ferry_pipeline_t *pipeline);
 /* Bounded forms: true if the stage is ready (then use it as after
  * consumer_wait); false leaves the pipeline unchanged. */
-FERRY_DEVICE bool ferry_pipeline_consumer_try_wait(ferry_pipeline_t *pipeline);
-FERRY_DEVICE bool ferry_pipeline_consumer_wait_for(ferry_pipeline_t *pipeline, uint64_t nanoseconds);
-FERRY_DEVICE void ferry_pipeline_consumer_release(ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_pipeline_consumer_try_wait(ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_pipeline_consumer_wait_for(ferry_pipeline_t *pipeline, uint64_t nanoseconds);
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_consumer_release(ferry_pipeline_t *pipeline);
 
 /* The thread leaves the pipeline; true for the last thread of the group to
  * quit, which also invalidates the barriers so the shared memory can be
  * reused. Quit only when no copy committed to the pipeline is still in
  * flight (consume every committed stage first). */
-FERRY_DEVICE bool ferry_pipeline_quit(ferry_pipeline_t *pipeline);
+FERRY_NEEDS_SM70 FERRY_DEVICE bool ferry_pipeline_quit(ferry_pipeline_t *pipeline);
 
 FERRY_END_DECLS
 
@@ -147,20 +150,20 @@ FERRY_END_DECLS
 
 #ifdef FERRY_DEBUG
 #include "ferry/debug.h"
-static inline FERRY_DEVICE void ferry_pipeline_init_checked(ferry_pipeline_shared_t *shared, uint32_t stages,
+static inline FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_init_checked(ferry_pipeline_shared_t *shared, uint32_t stages,
                                                             uint32_t group_size, const char *file,
                                                             int line) {
   ferry_debug_check_pipeline_init(shared, stages, group_size, 0, file, line);
   ferry_pipeline_init(shared, stages, group_size);
 }
-static inline FERRY_DEVICE void ferry_pipeline_init_partitioned_checked(ferry_pipeline_shared_t *shared,
+static inline FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_pipeline_init_partitioned_checked(ferry_pipeline_shared_t *shared,
                                                                         uint32_t stages, uint32_t group_size,
                                                                         uint32_t producer_count,
                                                                         const char *file, int line) {
   ferry_debug_check_pipeline_init(shared, stages, group_size, producer_count, file, line);
   ferry_pipeline_init_partitioned(shared, stages, group_size, producer_count);
 }
-static inline FERRY_DEVICE ferry_pipeline_t ferry_pipeline_attach_checked(ferry_pipeline_shared_t *shared,
+static inline FERRY_NEEDS_SM70 FERRY_DEVICE ferry_pipeline_t ferry_pipeline_attach_checked(ferry_pipeline_shared_t *shared,
                                                                           uint32_t stages, const char *file,
                                                                           int line) {
   ferry_debug_check_pipeline_attach(shared, stages, file, line);
@@ -171,13 +174,13 @@ static inline FERRY_DEVICE uint32_t ferry_debug_block_size(void) {
   return (uint32_t)(__nvvm_read_ptx_sreg_ntid_x() * __nvvm_read_ptx_sreg_ntid_y() *
                     __nvvm_read_ptx_sreg_ntid_z());
 }
-static inline FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block_checked(ferry_pipeline_shared_t *shared,
+static inline FERRY_NEEDS_SM70 FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block_checked(ferry_pipeline_shared_t *shared,
                                                                               uint32_t stages,
                                                                               const char *file, int line) {
   ferry_debug_check_pipeline_init(shared, stages, ferry_debug_block_size(), 0, file, line);
   return ferry_pipeline_make_block(shared, stages);
 }
-static inline FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block_partitioned_checked(
+static inline FERRY_NEEDS_SM70 FERRY_DEVICE ferry_pipeline_t ferry_pipeline_make_block_partitioned_checked(
     ferry_pipeline_shared_t *shared, uint32_t stages, uint32_t producer_count, const char *file, int line) {
   ferry_debug_check_pipeline_init(shared, stages, ferry_debug_block_size(), producer_count, file, line);
   return ferry_pipeline_make_block_partitioned(shared, stages, producer_count);

@@ -33,7 +33,7 @@ FERRY_DEVICE void ferry_thread_pipeline_producer_acquire(ferry_thread_pipeline_t
 FERRY_DEVICE void ferry_thread_pipeline_producer_commit(ferry_thread_pipeline_t *pipeline);
 /* producer_commit, and the copies also hold back the barrier's current phase
  * (cuda::pipeline_producer_commit(pipeline, barrier)). */
-FERRY_DEVICE void ferry_thread_pipeline_producer_commit_barrier(ferry_thread_pipeline_t *pipeline,
+FERRY_NEEDS_SM70 FERRY_DEVICE void ferry_thread_pipeline_producer_commit_barrier(ferry_thread_pipeline_t *pipeline,
                                                                 ferry_barrier_t *barrier);
 /* Waits for the oldest unreleased stage: cp.async.wait_group with the number
  * of stages committed after it. */

@@ -1,0 +1,42 @@
+/* The launch dispatch (DESIGN.md, "The host half"). In a clang CUDA compile
+ * the device half keeps every kernel exactly as written and adds ferry's
+ * converted kernel as a second entry, the variant, named the kernel's name
+ * followed by FERRY_VARIANT_SUFFIX (PTX names cannot hold a '.'); the host
+ * half registers each variant beside its kernel and makes every launch
+ * through the kernel's handle choose between the two
+ * (host/dispatch_runtime.c). -ferry-dispatch=never converts kernels in
+ * place and leaves the host as written.
+ *
+ * The device passes run in this order: ferry-dispatch-variants (the
+ * clones), ferry-pipeline and ferry-async-copy (on the clones only, in a
+ * module the first marked), ferry-dispatch-finish (a clone nothing converted
+ * is deleted). A module that ferry-dispatch-variants did not mark, as under
+ * `opt -passes=ferry-async-copy`, is converted in place as before. */
+#ifndef FERRY_PASSES_DISPATCH_H
+#define FERRY_PASSES_DISPATCH_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+#define FERRY_VARIANT_SUFFIX "__ferry"
+/* On each clone until ferry-dispatch-finish. */
+#define FERRY_VARIANT_ATTRIBUTE "ferry-variant"
+/* Left by ferry-async-copy on a function it converted (ferry-pipeline
+ * leaves FERRY_PIPELINED_ATTRIBUTE). */
+#define FERRY_CONVERTED_ATTRIBUTE "ferry-converted"
+/* Named metadata of a device module whose kernels got clones. */
+#define FERRY_DISPATCH_METADATA "ferry.dispatch"
+
+/* Whether ferry's device passes may convert `fn`: every function of a
+ * module without clones; only the clones in one with them (the originals,
+ * and device functions that the originals call, stay as written). */
+bool ferry_dispatch_converts(LLVMValueRef fn);
+
+/* The kernel a clone was made from (its settings, annotate("ferry:..."),
+ * are the kernel's); any other function is its own. */
+LLVMValueRef ferry_dispatch_original(LLVMValueRef fn);
+
+/* Adds a string attribute with an empty value to a function. */
+void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute);
+
+#endif

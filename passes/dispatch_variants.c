@@ -1,0 +1,154 @@
+/* ferry-dispatch-variants and ferry-dispatch-finish: the device half of the
+ * launch dispatch (dispatch.h).
+ *
+ * ferry-dispatch-variants matches every kernel defined in a device module
+ * (the ptx_kernel calling convention) and emits its clone, K__ferry, with
+ * the same parameters, attributes and annotations, and the module's mark:
+ * ferry-pipeline and ferry-async-copy then convert the clones alone, so
+ * that each kernel stays exactly as written, its shared memory too (a
+ * static __shared__ array only the kernel uses is copied for the clone).
+ * ferry-dispatch-finish deletes a clone that nothing converted (no variant
+ * then: the host's launches find none and run the kernel) and says, per
+ * kernel, what launches choose. Both refuse nothing but
+ * -ferry-dispatch=never, under which they do nothing and the passes convert
+ * in place. */
+#include "dispatch.h"
+
+#include "bridge.h"
+#include "copy_plan.h"
+#include "ferry.h"
+#include "names.h"
+#include "target.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool has_attribute(LLVMValueRef fn, const char *name) {
+  return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name,
+                                       (unsigned)strlen(name)) != NULL;
+}
+
+void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute) {
+  LLVMContextRef context = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(context, attribute, (unsigned)strlen(attribute),
+                                                    "", 0));
+}
+
+static bool module_has_variants(LLVMModuleRef module) {
+  return LLVMGetNamedMetadata(module, FERRY_DISPATCH_METADATA,
+                              sizeof FERRY_DISPATCH_METADATA - 1) != NULL;
+}
+
+bool ferry_dispatch_converts(LLVMValueRef fn) {
+  return !module_has_variants(LLVMGetGlobalParent(fn)) || has_attribute(fn, FERRY_VARIANT_ATTRIBUTE);
+}
+
+LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
+  if (!has_attribute(fn, FERRY_VARIANT_ATTRIBUTE))
+    return fn;
+  size_t length;
+  const char *name = LLVMGetValueName2(fn, &length);
+  size_t suffix = sizeof FERRY_VARIANT_SUFFIX - 1;
+  if (length <= suffix)
+    return fn;
+  char *original_name = ferry_xmalloc(length - suffix + 1);
+  memcpy(original_name, name, length - suffix);
+  original_name[length - suffix] = '\0';
+  LLVMValueRef original = LLVMGetNamedFunction(LLVMGetGlobalParent(fn), original_name);
+  free(original_name);
+  return original ? original : fn;
+}
+
+/* The variant's name: the kernel's, then the suffix. */
+static char *variant_name(LLVMValueRef kernel) {
+  size_t length;
+  const char *name = LLVMGetValueName2(kernel, &length);
+  char *variant = ferry_xmalloc(length + sizeof FERRY_VARIANT_SUFFIX);
+  memcpy(variant, name, length);
+  memcpy(variant + length, FERRY_VARIANT_SUFFIX, sizeof FERRY_VARIANT_SUFFIX);
+  return variant;
+}
+
+bool ferry_dispatch_variants_run(LLVMModuleRef module) {
+  if (!ferry_is_device_module(module) || ferry_option_dispatch() == FERRY_DISPATCH_NEVER ||
+      module_has_variants(module))
+    return false;
+  struct ferry_vec kernels = {0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_is_kernel(fn))
+      ferry_vec_push(&kernels, fn);
+  for (size_t i = 0; i < kernels.count; i++) {
+    char *name = variant_name(kernels.items[i]);
+    if (!LLVMGetNamedFunction(module, name)) {
+      LLVMValueRef clone = ferry_clone_kernel(kernels.items[i], name, FERRY_VARIANT_SUFFIX);
+      ferry_dispatch_mark(clone, FERRY_VARIANT_ATTRIBUTE);
+    }
+    free(name);
+  }
+  ferry_vec_free(&kernels);
+  /* Marked even without kernels: the device functions stay as written
+   * (they are converted where they are inlined into a kernel's clone). */
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMAddNamedMetadataOperand(module, FERRY_DISPATCH_METADATA,
+                              LLVMMetadataAsValue(context, LLVMMDNodeInContext2(context, NULL, 0)));
+  ferry_names_invalidate();
+  return true;
+}
+
+/* The copies of the kernel's static __shared__ arrays that only a deleted
+ * clone used. */
+static void erase_unused_array_copies(LLVMModuleRef module) {
+  size_t suffix = sizeof FERRY_VARIANT_SUFFIX - 1;
+  LLVMValueRef next;
+  for (LLVMValueRef global = LLVMGetFirstGlobal(module); global; global = next) {
+    next = LLVMGetNextGlobal(global);
+    size_t length;
+    const char *name = LLVMGetValueName2(global, &length);
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(global)) == 3 && length > suffix &&
+        strcmp(name + length - suffix, FERRY_VARIANT_SUFFIX) == 0)
+      ferry_erase_global_if_unused(global);
+  }
+}
+
+bool ferry_dispatch_finish_run(LLVMModuleRef module) {
+  if (!ferry_is_device_module(module) || !module_has_variants(module))
+    return false;
+  struct ferry_vec variants = {0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
+    if (has_attribute(fn, FERRY_VARIANT_ATTRIBUTE))
+      ferry_vec_push(&variants, fn);
+  bool deleted = false;
+  for (size_t i = 0; i < variants.count; i++) {
+    LLVMValueRef variant = variants.items[i];
+    LLVMValueRef original = ferry_dispatch_original(variant);
+    LLVMRemoveStringAttributeAtIndex(variant, LLVMAttributeFunctionIndex, FERRY_VARIANT_ATTRIBUTE,
+                                     sizeof FERRY_VARIANT_ATTRIBUTE - 1);
+    char message[FERRY_MESSAGE_SIZE];
+    size_t length;
+    const char *name = LLVMGetValueName2(variant, &length);
+    if (has_attribute(variant, FERRY_PIPELINED_ATTRIBUTE) ||
+        has_attribute(variant, FERRY_CONVERTED_ATTRIBUTE)) {
+      snprintf(message, sizeof message,
+               "the kernel stays as written and its converted copy is the variant %s: each "
+               "launch through the kernel's launch stub (a host half compiled with ferry) runs "
+               "the variant where the device image has it and the launch's threads and shared "
+               "memory fit it on the device, else the kernel as written; other launches run "
+               "the kernel as written", name);
+      ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
+      continue;
+    }
+    snprintf(message, sizeof message,
+             "no variant: ferry converted nothing in the kernel, whose launches run it as written");
+    ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoVariant", message);
+    LLVMDeleteFunction(variant);
+    deleted = true;
+  }
+  if (deleted)
+    erase_unused_array_copies(module);
+  ferry_vec_free(&variants);
+  ferry_names_invalidate();
+  return variants.count > 0;
+}

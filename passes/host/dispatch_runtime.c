@@ -1,0 +1,264 @@
+/* The host half of the launch dispatch: what each launch of a kernel with a
+ * variant runs (see passes/dispatch_host.c, which links this file, compiled
+ * to LLVM bitcode when ferry is built, into every host module whose kernels
+ * it dispatches, with internal linkage; the user adds nothing).
+ *
+ * Each launch runs the variant (ferry's converted kernel) only where it can
+ * launch wherever the original could, and the original otherwise:
+ *   - the device image has the variant (a host compile cannot know which
+ *     kernels its device compiles converted: cudaFuncGetAttributes on the
+ *     variant fails when the image for this device lacks it);
+ *   - the launch's threads fit the variant's own limit (its registers);
+ *   - its dynamic shared memory fits beside the variant's static shared
+ *     memory within the device's opt-in limit (the variant's attribute is
+ *     raised to that limit once);
+ *   - a launch that needs more than the default 48 KiB on the original
+ *     runs the variant only when the program's own
+ *     cudaFuncAttributeMaxDynamicSharedMemorySize on the original allows
+ *     it (else the original fails exactly as the plain build would);
+ *   - the variant's larger shared memory does not lower the blocks a
+ *     multiprocessor holds below what the launch would have there with
+ *     the original (its grid spread over the multiprocessors);
+ *   - nothing is pending in the runtime's last-error slot (the dispatch
+ *     clears the errors of its own queries and must not clear the
+ *     program's), and the original has no cluster setting the variant
+ *     lacks.
+ * What is learned of a kernel on a device is queried once and cached.
+ * Should the variant's launch still fail, the error is cleared and the
+ * original is launched: the program sees the original's result. */
+#include <stddef.h>
+#include <stdint.h>
+
+/* The CUDA runtime's ABI, declared here so that ferry builds without CUDA's
+ * headers: the enumerators' values are fixed by the runtime's API. */
+typedef struct {
+  unsigned x, y, z;
+} ferry_dim3;
+enum {
+  CUDA_SUCCESS = 0,
+  DEVICE_ATTRIBUTE_SHARED_PER_BLOCK = 8,        /* cudaDevAttrMaxSharedMemoryPerBlock */
+  DEVICE_ATTRIBUTE_MULTIPROCESSORS = 16,        /* cudaDevAttrMultiProcessorCount */
+  DEVICE_ATTRIBUTE_SHARED_PER_SM = 81,          /* cudaDevAttrMaxSharedMemoryPerMultiprocessor */
+  DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK = 111,    /* cudaDevAttrReservedSharedMemoryPerBlock */
+  DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN = 97, /* cudaDevAttrMaxSharedMemoryPerBlockOptin */
+  FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED = 8,     /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+  FUNCTION_ATTRIBUTE_CARVEOUT = 9,              /* cudaFuncAttributePreferredSharedMemoryCarveout */
+};
+/* cudaFuncAttributes as of CUDA 12 and 13, with room for what a later
+ * runtime may add: only the fields named here are read. */
+struct function_attributes {
+  size_t shared_size_bytes, const_size_bytes, local_size_bytes;
+  int max_threads_per_block, num_regs, ptx_version, binary_version, cache_mode_ca;
+  int max_dynamic_shared_size_bytes, preferred_shmem_carveout;
+  int cluster_dim_must_be_set, required_cluster_width, required_cluster_height,
+      required_cluster_depth, cluster_scheduling_policy_preference,
+      non_portable_cluster_size_allowed;
+  int reserved[128];
+};
+int cudaGetDevice(int *device);
+int cudaGetDeviceCount(int *count);
+int cudaDeviceGetAttribute(int *value, int attribute, int device);
+int cudaFuncGetAttributes(struct function_attributes *attributes, const void *function);
+int cudaFuncSetAttribute(const void *function, int attribute, int value);
+int cudaPeekAtLastError(void);
+int cudaGetLastError(void);
+int cudaLaunchKernel(const void *function, ferry_dim3 grid, ferry_dim3 block, void **arguments,
+                     size_t shared_bytes, void *stream);
+int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 block,
+                          void **arguments, size_t shared_bytes, void *stream);
+
+enum { DEVICES = 32 }; /* a device numbered higher runs the originals */
+enum device_state { UNKNOWN, PREPARING, VARIANT, ORIGINAL };
+
+/* What a kernel's variant may do on one device. */
+struct device_facts {
+  int state; /* enum device_state, read and written atomically */
+  int variant_threads;
+  uint64_t original_static;
+  uint64_t variant_static;
+  uint64_t variant_dynamic_limit;
+  uint64_t default_limit;
+  uint64_t multiprocessors;
+  uint64_t sm_shared;      /* shared memory of a multiprocessor */
+  uint64_t block_reserve;  /* what the runtime reserves per block */
+};
+
+/* One per kernel with a variant: the plugin makes one for each kernel
+ * (its type taken from ferry_dispatch_kernel_layout below), the two host
+ * handles set, the rest zero. */
+struct ferry_dispatch_kernel {
+  const void *original;
+  const void *variant;
+  struct device_facts devices[DEVICES];
+};
+struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
+
+static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
+  return a->cluster_dim_must_be_set == b->cluster_dim_must_be_set &&
+         a->required_cluster_width == b->required_cluster_width &&
+         a->required_cluster_height == b->required_cluster_height &&
+         a->required_cluster_depth == b->required_cluster_depth &&
+         a->cluster_scheduling_policy_preference == b->cluster_scheduling_policy_preference &&
+         a->non_portable_cluster_size_allowed == b->non_portable_cluster_size_allowed;
+}
+
+/* Learns what the variant may do on `device`; the last-error slot is clear
+ * on entry, and left clear. */
+static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int device,
+                                 struct device_facts *facts) {
+  struct function_attributes original = {0}, variant = {0};
+  int optin = 0, default_limit = 0, multiprocessors = 0, sm_shared = 0, reserve = 0;
+  if (cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
+      cudaFuncGetAttributes(&variant, kernel->variant) != CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&optin, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&default_limit, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&multiprocessors, DEVICE_ATTRIBUTE_MULTIPROCESSORS, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&sm_shared, DEVICE_ATTRIBUTE_SHARED_PER_SM, device) !=
+          CUDA_SUCCESS ||
+      cudaDeviceGetAttribute(&reserve, DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK, device) !=
+          CUDA_SUCCESS) {
+    cudaGetLastError(); /* no variant in this device's image, or no device */
+    return ORIGINAL;
+  }
+  if (!same_clusters(&original, &variant) || optin < default_limit || multiprocessors <= 0 ||
+      sm_shared <= 0 || reserve < 0)
+    return ORIGINAL;
+  uint64_t dynamic_limit = (uint64_t)(variant.max_dynamic_shared_size_bytes > 0
+                                          ? variant.max_dynamic_shared_size_bytes
+                                          : 0);
+  if ((uint64_t)optin > variant.shared_size_bytes + dynamic_limit) {
+    int raised = optin - (int)variant.shared_size_bytes;
+    if (cudaFuncSetAttribute(kernel->variant, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
+        CUDA_SUCCESS)
+      dynamic_limit = (uint64_t)raised;
+    else
+      cudaGetLastError();
+  }
+  /* The carveout only steers performance; the program's choice carries over. */
+  if (original.preferred_shmem_carveout != variant.preferred_shmem_carveout &&
+      cudaFuncSetAttribute(kernel->variant, FUNCTION_ATTRIBUTE_CARVEOUT,
+                           original.preferred_shmem_carveout) != CUDA_SUCCESS)
+    cudaGetLastError();
+  facts->variant_threads = variant.max_threads_per_block;
+  facts->original_static = original.shared_size_bytes;
+  facts->variant_static = variant.shared_size_bytes;
+  facts->variant_dynamic_limit = dynamic_limit;
+  facts->default_limit = (uint64_t)default_limit;
+  facts->multiprocessors = (uint64_t)multiprocessors;
+  facts->sm_shared = (uint64_t)sm_shared;
+  facts->block_reserve = (uint64_t)reserve;
+  return VARIANT;
+}
+
+/* The devices the process sees (they never change): with one, a launch
+ * need not ask which is current. 0 until known. */
+static int device_count;
+
+/* Whether this launch may run the variant. */
+static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid, ferry_dim3 block,
+                          size_t shared_bytes) {
+  int device = -1;
+  if (cudaPeekAtLastError() != CUDA_SUCCESS)
+    return 0;
+  int count = __atomic_load_n(&device_count, __ATOMIC_RELAXED);
+  if (!count) {
+    if (cudaGetDeviceCount(&count) != CUDA_SUCCESS || count <= 0) {
+      cudaGetLastError();
+      return 0;
+    }
+    __atomic_store_n(&device_count, count, __ATOMIC_RELAXED);
+  }
+  if (count == 1)
+    device = 0;
+  else if (cudaGetDevice(&device) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    return 0;
+  }
+  if (device < 0 || device >= DEVICES)
+    return 0;
+  struct device_facts *facts = &kernel->devices[device];
+  int state = __atomic_load_n(&facts->state, __ATOMIC_ACQUIRE);
+  if (state == UNKNOWN) {
+    /* One thread prepares; the others run the original meanwhile. */
+    int expected = UNKNOWN;
+    if (!__atomic_compare_exchange_n(&facts->state, &expected, PREPARING, 0, __ATOMIC_ACQUIRE,
+                                     __ATOMIC_RELAXED))
+      return 0;
+    state = prepare(kernel, device, facts);
+    __atomic_store_n(&facts->state, state, __ATOMIC_RELEASE);
+  }
+  if (state != VARIANT)
+    return 0;
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (threads > (uint64_t)facts->variant_threads)
+    return 0;
+  if (shared_bytes > facts->variant_dynamic_limit)
+    return 0;
+  /* Occupancy: the blocks a multiprocessor gets of this grid, as far as
+   * the original's shared memory lets it hold them, must still fit with
+   * the variant's. (Each block's bytes are counted one more: never a
+   * division by zero.) */
+  uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+  uint64_t wanted = (blocks + facts->multiprocessors - 1) / facts->multiprocessors;
+  uint64_t original_fit =
+      facts->sm_shared / (facts->original_static + shared_bytes + facts->block_reserve + 1);
+  uint64_t variant_fit =
+      facts->sm_shared / (facts->variant_static + shared_bytes + facts->block_reserve + 1);
+  if (variant_fit < (wanted < original_fit ? wanted : original_fit))
+    return 0;
+  if (shared_bytes + facts->original_static > facts->default_limit) {
+    /* The original launches only as far as the program raised its limit:
+     * asked at each such launch, since the program may raise it at any time. */
+    struct function_attributes original = {0};
+    if (cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS) {
+      cudaGetLastError();
+      return 0;
+    }
+    if (original.max_dynamic_shared_size_bytes < 0 ||
+        shared_bytes > (uint64_t)original.max_dynamic_shared_size_bytes)
+      return 0;
+  }
+  return 1;
+}
+
+static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
+  ferry_dim3 d = {(unsigned)xy, (unsigned)(xy >> 32), z};
+  return d;
+}
+
+/* The launch calls: the arguments of cudaLaunchKernel with the kernel's
+ * record for its handle, each dim3 as clang passes it on x86-64 (x and y
+ * in one 64-bit word, then z). */
+__attribute__((noinline)) int ferry_dispatch_launch(struct ferry_dispatch_kernel *kernel,
+                                                    uint64_t grid_xy, uint32_t grid_z,
+                                                    uint64_t block_xy, uint32_t block_z,
+                                                    void **arguments, size_t shared_bytes,
+                                                    void *stream) {
+  ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
+  if (choose_variant(kernel, grid, block, shared_bytes)) {
+    int status = cudaLaunchKernel(kernel->variant, grid, block, arguments, shared_bytes, stream);
+    if (status == CUDA_SUCCESS)
+      return status;
+    cudaGetLastError();
+  }
+  return cudaLaunchKernel(kernel->original, grid, block, arguments, shared_bytes, stream);
+}
+
+__attribute__((noinline)) int ferry_dispatch_launch_ptsz(struct ferry_dispatch_kernel *kernel,
+                                                         uint64_t grid_xy, uint32_t grid_z,
+                                                         uint64_t block_xy, uint32_t block_z,
+                                                         void **arguments, size_t shared_bytes,
+                                                         void *stream) {
+  ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
+  if (choose_variant(kernel, grid, block, shared_bytes)) {
+    int status =
+        cudaLaunchKernel_ptsz(kernel->variant, grid, block, arguments, shared_bytes, stream);
+    if (status == CUDA_SUCCESS)
+      return status;
+    cudaGetLastError();
+  }
+  return cudaLaunchKernel_ptsz(kernel->original, grid, block, arguments, shared_bytes, stream);
+}

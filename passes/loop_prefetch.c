@@ -1,0 +1,457 @@
+/* ferry-prefetch: L2 prefetch for the copy loops no ring could take.
+ *
+ * Runs after ferry-pipeline. A copy still plain in a counted loop (the
+ * pipeliner refused the loop: sources the loop may write, no room for a
+ * ring, a shape outside the ring's rules) gets, in each thread, a
+ * prefetch.global.L2 of its source as iteration i+k will read it, and the
+ * first iteration prefetches iterations 1..k-1 (the prologue). The copy
+ * itself stays plain: ferry-async-copy leaves it alone.
+ *
+ * Why: a prefetch changes no value, so no aliasing, room or shape rule
+ * stands in its way. Measured on an H100 (bench/copy_as_written.cu: the
+ * seeds' loop as written, an extern tile of one block's 1 KiB, pointers
+ * that may alias; 1/2/4/8 blocks per SM, sm_90a): legacy
+ * 1.060/0.594/0.353/0.240 ms; the single-stage cp.async ferry made before
+ * 1.089/0.606/0.355/0.240 (0.97-1.00x); this prefetch with 16 KiB in
+ * flight per SM 0.647/0.341/0.210/0.202 (1.64/1.74/1.68/1.19x), with 8 KiB
+ * 0.646/0.341/0.230/0.205, with 64 KiB 0.645/0.342/0.299/0.245 (0.98x at
+ * 8 blocks per SM): too far ahead evicts what the blocks are about to
+ * read, so k follows the bytes in flight per multiprocessor and is
+ * computed at run time, before the loop:
+ *
+ *   k = FERRY_PREFETCH_BYTES / (blocks per SM * bytes the block copies per
+ *       iteration), clamped to 1..16,
+ *
+ * with blocks per SM = ceil(blocks of the grid / %nsmid), at most what the
+ * SM's 2048 threads allow (-ferry-prefetch-bytes sets the budget, 16 KiB
+ * by default).
+ *
+ * Sound because:
+ * - the copy runs in every iteration (its block dominates the latch), and
+ *   its source address is affine in the loop's counter with every other
+ *   part loop-invariant, so iteration i+d reads exactly the address
+ *   `address(i) + d * step * stride`;
+ * - a prefetch is issued only for iterations that run: the latch's own
+ *   comparison, evaluated at the counter d steps on, where the counter
+ *   cannot wrap on the way (a < or <= test), or the distance to the bound
+ *   (a != test counting by 1); otherwise the thread prefetches its own
+ *   current address again.
+ *
+ * Refused, with an -Rpass-analysis remark: loops not counted in such a
+ * form, sources not affine in the counter, copies that do not run in every
+ * iteration. Targets below sm_80 and -ferry-prefetch=never: nothing. */
+#include "bridge.h"
+#include "copy_plan.h"
+#include "dispatch.h"
+#include "ferry.h"
+#include "ir_build.h"
+#include "kernel_options.h"
+#include "lower_ptx.h"
+#include "names.h"
+#include "target.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdio.h>
+
+enum { MAX_DISTANCE = 16, MAX_STEP = 1 << 20, SM_THREADS_MAX = 2048 };
+
+/* How the loop counts: `counter` starts somewhere, grows by `step` each
+ * iteration, and the latch continues while `compare` (of the increment
+ * and `bound`) says so. */
+struct counter {
+  LLVMValueRef phi, increment, bound, compare;
+  int64_t step;
+  unsigned width;
+  bool continue_on_true;
+  bool counter_first;            /* the compare's first operand is the increment */
+  /* A 32-bit counter that a source address reads sign-extended (the affine
+   * form's own reading) or zero-extended: it must not wrap in that reading
+   * before the iteration prefetched for. */
+  bool read_signed, read_unsigned;
+  LLVMIntPredicate continue_while; /* the compare read as `increment PRED bound`, continuing */
+};
+
+static bool in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
+  return LLVMIsAInstruction(value) && ferry_loop_contains(loop, LLVMGetInstructionParent(value));
+}
+
+static bool find_counter(const struct ferry_loops *loops, const struct ferry_loop *loop,
+                         struct counter *c, char *reason, size_t size) {
+  if (!loop->preheader)
+    return ferry_refuse(reason, size, "the loop has no preheader");
+  if (loop->latches.count != 1 || loop->exiting.count != 1 ||
+      loop->exiting.items[0] != loop->latches.items[0])
+    return ferry_refuse(reason, size, "the loop has more than one latch or exit");
+  LLVMValueRef branch = LLVMGetBasicBlockTerminator(loop->latches.items[0]);
+  if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch) ||
+      !LLVMIsAICmpInst(LLVMGetCondition(branch)))
+    return ferry_refuse(reason, size, "the loop does not end in an integer comparison");
+  c->compare = LLVMGetCondition(branch);
+  c->continue_on_true = LLVMGetSuccessor(branch, 0) == loop->header;
+  for (unsigned side = 0; side < 2; side++) {
+    LLVMValueRef counted = LLVMGetOperand(c->compare, side);
+    LLVMValueRef bound = LLVMGetOperand(c->compare, 1 - side);
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(loop->header); phi && LLVMIsAPHINode(phi);
+         phi = LLVMGetNextInstruction(phi)) {
+      struct ferry_induction induction;
+      if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
+          induction.increment != counted || in_loop(loop, bound))
+        continue;
+      unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(phi));
+      if (induction.step <= 0 || induction.step > MAX_STEP || (width != 32 && width != 64))
+        return ferry_refuse(reason, size,
+                            "the loop's counter is not of 32 or 64 bits with a positive step "
+                            "of at most 2^20");
+      LLVMIntPredicate predicate = LLVMGetICmpPredicate(c->compare);
+      c->continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
+      if (!c->continue_on_true)
+        c->continue_while = ferry_icmp_inverse(c->continue_while);
+      bool relational = c->continue_while == LLVMIntULT || c->continue_while == LLVMIntULE ||
+                        c->continue_while == LLVMIntSLT || c->continue_while == LLVMIntSLE;
+      if (!relational && !(c->continue_while == LLVMIntNE && induction.step == 1))
+        return ferry_refuse(reason, size,
+                            "the loop continues while its counter is neither below its bound "
+                            "nor, counting by 1, different from it");
+      c->phi = phi;
+      c->increment = counted;
+      c->bound = bound;
+      c->step = induction.step;
+      c->width = width;
+      c->counter_first = side == 0;
+      return true;
+    }
+  }
+  return ferry_refuse(reason, size, "the loop is not counted by an induction variable");
+}
+
+/* Whether iteration i+distance runs, seen from iteration i (`distance` >= 1,
+ * of the counter's type), at the builder's position inside the loop, and a
+ * 32-bit counter does not wrap on the way in the readings the addresses
+ * make of it. */
+static LLVMValueRef iteration_runs(LLVMBuilderRef builder, const struct counter *c,
+                                   LLVMValueRef distance) {
+  LLVMTypeRef type = LLVMTypeOf(c->phi);
+  LLVMValueRef ahead = c->step == 1 ? distance
+                                    : LLVMBuildMul(builder, distance,
+                                                   LLVMConstInt(type, (unsigned long long)c->step, false), "");
+  bool is_signed = c->continue_while == LLVMIntSLT || c->continue_while == LLVMIntSLE;
+  bool relational = c->continue_while != LLVMIntNE, narrow = c->width < 64;
+  bool check_signed = (relational && is_signed) || (narrow && c->read_signed);
+  bool check_unsigned = (relational && !is_signed) || (narrow && c->read_unsigned);
+  LLVMValueRef later =
+      relational || check_signed || check_unsigned ? LLVMBuildAdd(builder, c->phi, ahead, "") : NULL;
+  LLVMValueRef runs;
+  if (!relational) {
+    /* Iterations i+1..i+d run unless the counter meets the bound at one
+     * of them: (bound - counter - 1) mod 2^w >= d. */
+    LLVMValueRef left = LLVMBuildSub(builder, c->bound, c->phi, "");
+    left = LLVMBuildSub(builder, left, LLVMConstInt(type, 1, false), "");
+    runs = LLVMBuildICmp(builder, LLVMIntUGE, left, distance, "");
+  } else {
+    /* A < or <= test holds at every iteration up to i+d when it holds at
+     * i+d and the counter has not wrapped on the way (in the test's
+     * reading: checked below). */
+    runs = c->counter_first
+               ? LLVMBuildICmp(builder, LLVMGetICmpPredicate(c->compare), later, c->bound, "")
+               : LLVMBuildICmp(builder, LLVMGetICmpPredicate(c->compare), c->bound, later, "");
+    if (!c->continue_on_true)
+      runs = LLVMBuildNot(builder, runs, "");
+  }
+  if (check_signed)
+    runs = LLVMBuildAnd(builder, runs, LLVMBuildICmp(builder, LLVMIntSGT, later, c->phi, ""), "");
+  if (check_unsigned)
+    runs = LLVMBuildAnd(builder, runs, LLVMBuildICmp(builder, LLVMIntUGT, later, c->phi, ""), "");
+  return runs;
+}
+
+/* An atom of the affine form as a 64-bit value at the builder's position
+ * (before the loop: every atom but the counter is loop-invariant). */
+static LLVMValueRef build_atom(LLVMBuilderRef builder, LLVMModuleRef module,
+                               const struct ferry_atom *atom) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
+  static const char *const registers[] = {"tid", "ctaid", "ntid", "nctaid"};
+  if (atom->kind <= FERRY_ATOM_NCTAID) {
+    char name[48];
+    snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", registers[atom->kind],
+             "xyz"[atom->dimension]);
+    return LLVMBuildZExt(builder, ferry_call_intrinsic(builder, module, name, NULL, 0), i64, "");
+  }
+  /* A narrower atom stands for its value read as signed (affine.h). */
+  LLVMValueRef value = atom->value;
+  return LLVMGetIntTypeWidth(LLVMTypeOf(value)) < 64 ? LLVMBuildSExt(builder, value, i64, "")
+                                                      : value;
+}
+
+/* The bytes the source address moves per step of the counter: the sum of
+ * the form's terms in the counter, the counter left out, times the step;
+ * built at the builder's position (before the loop), or only checked when
+ * `builder` is NULL. Refuses a term with the counter twice, another
+ * counter of this loop, or an atom computed inside it. */
+/* Whether an atom is the counter (read as signed: affine.h), or the
+ * counter zero- or sign-extended. */
+static bool is_counter(const struct ferry_atom *atom, const struct counter *c) {
+  if (atom->kind == FERRY_ATOM_INDUCTION)
+    return atom->value == c->phi;
+  return atom->kind == FERRY_ATOM_OPAQUE &&
+         (LLVMIsAZExtInst(atom->value) || LLVMIsASExtInst(atom->value)) &&
+         LLVMGetOperand(atom->value, 0) == c->phi;
+}
+
+static void note_reading(const struct ferry_atom *atom, struct counter *c) {
+  if (atom->kind == FERRY_ATOM_OPAQUE && LLVMIsAZExtInst(atom->value))
+    c->read_unsigned = true;
+  else
+    c->read_signed = true;
+}
+
+static bool counter_stride(LLVMBuilderRef builder, LLVMModuleRef module,
+                           const struct ferry_loop *loop, struct counter *c,
+                           const struct ferry_affine *form, LLVMValueRef *stride, char *reason,
+                           size_t size) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef sum = builder ? LLVMConstInt(i64, 0, false) : NULL;
+  bool found = false;
+  for (unsigned t = 0; t < form->term_count; t++) {
+    const struct ferry_term *term = &form->terms[t];
+    unsigned counters = 0;
+    for (unsigned a = 0; a < term->atom_count; a++) {
+      const struct ferry_atom *atom = &term->atoms[a];
+      if (is_counter(atom, c)) {
+        counters++;
+        note_reading(atom, c);
+      }
+      else if (atom->kind >= FERRY_ATOM_INDUCTION && in_loop(loop, atom->value))
+        return ferry_refuse(reason, size,
+                            "the source address depends on a value computed in the loop other "
+                            "than its counter");
+    }
+    if (counters > 1)
+      return ferry_refuse(reason, size, "the source address is not linear in the loop's counter");
+    if (!counters)
+      continue;
+    found = true;
+    if (!builder)
+      continue;
+    LLVMValueRef product = LLVMConstInt(i64, (unsigned long long)term->coefficient, true);
+    for (unsigned a = 0; a < term->atom_count; a++)
+      if (!is_counter(&term->atoms[a], c))
+        product = LLVMBuildMul(builder, product, build_atom(builder, module, &term->atoms[a]), "");
+    sum = LLVMBuildAdd(builder, sum, product, "");
+  }
+  if (!found)
+    return ferry_refuse(reason, size, "the source address does not move with the loop's counter");
+  if (builder)
+    *stride = LLVMBuildMul(builder, sum, LLVMConstInt(i64, (unsigned long long)c->step, false),
+                         "ferry.prefetch.stride");
+  return true;
+}
+
+/* k, before the loop (see the file's comment), of the counter's type. */
+static LLVMValueRef build_distance(LLVMBuilderRef builder, LLVMModuleRef module,
+                                   unsigned long long block_thread_bytes, LLVMTypeRef type) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef threads = LLVMConstInt(i64, 1, false), blocks = LLVMConstInt(i64, 1, false);
+  for (unsigned d = 0; d < 3; d++) {
+    struct ferry_atom ntid = {.kind = FERRY_ATOM_NTID, .dimension = d};
+    struct ferry_atom nctaid = {.kind = FERRY_ATOM_NCTAID, .dimension = d};
+    threads = LLVMBuildMul(builder, threads, build_atom(builder, module, &ntid), "");
+    blocks = LLVMBuildMul(builder, blocks, build_atom(builder, module, &nctaid), "");
+  }
+  LLVMValueRef sms = LLVMBuildZExt(
+      builder, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.nsmid", NULL, 0),
+      i64, "");
+  LLVMValueRef one = LLVMConstInt(i64, 1, false);
+  LLVMValueRef per_sm = LLVMBuildUDiv(
+      builder, LLVMBuildSub(builder, LLVMBuildAdd(builder, blocks, sms, ""), one, ""), sms, "");
+  LLVMValueRef fit = LLVMBuildUDiv(builder, LLVMConstInt(i64, SM_THREADS_MAX, false), threads, "");
+  per_sm = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, fit, per_sm, ""), fit,
+                           per_sm, "");
+  per_sm = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntEQ, per_sm, LLVMConstInt(i64, 0, false), ""),
+                           one, per_sm, "ferry.blocks.per.sm");
+  LLVMValueRef in_flight = LLVMBuildMul(
+      builder, per_sm,
+      LLVMBuildMul(builder, threads, LLVMConstInt(i64, block_thread_bytes, false), ""), "");
+  LLVMValueRef k = LLVMBuildUDiv(
+      builder, LLVMConstInt(i64, ferry_option_prefetch_bytes(), false), in_flight, "");
+  LLVMValueRef most = LLVMConstInt(i64, MAX_DISTANCE, false);
+  k = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntUGT, k, most, ""), most, k, "");
+  k = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntEQ, k, LLVMConstInt(i64, 0, false), ""),
+                      one, k, "");
+  return LLVMBuildTrunc(builder, k, type, "ferry.prefetch.distance");
+}
+
+/* prefetch.global.L2 of `source` moved by `distance` iterations when that
+ * iteration runs, else of `source` itself; at the builder's position. */
+static void emit_prefetch(LLVMBuilderRef builder, LLVMModuleRef module, const struct counter *c,
+                          LLVMValueRef source, LLVMValueRef stride, LLVMValueRef distance) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  LLVMValueRef runs = iteration_runs(builder, c, distance);
+  LLVMValueRef wide = c->width < 64 ? LLVMBuildZExt(builder, distance, i64, "") : distance;
+  LLVMValueRef offset = LLVMBuildSelect(builder, runs, LLVMBuildMul(builder, wide, stride, ""),
+                                        LLVMConstInt(i64, 0, false), "");
+  LLVMValueRef ahead = LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), source, &offset, 1,
+                                     "ferry.prefetch.address");
+  ferry_ptx_prefetch_l2(&(struct ferry_ptx){module, builder}, ahead);
+}
+
+/* Before `at` (the copy's load): in the first iteration, iterations
+ * 1..k-1 (a loop of its own), then, in every iteration, iteration i+k. */
+static void emit_prefetches(LLVMBuilderRef builder, LLVMModuleRef module, const struct counter *c,
+                            LLVMValueRef start, LLVMValueRef at, LLVMValueRef source,
+                            LLVMValueRef stride, LLVMValueRef distance) {
+  LLVMTypeRef type = LLVMTypeOf(c->phi);
+  LLVMBasicBlockRef head, rest;
+  LLVMBasicBlockRef prologue = ferry_open_region(at, "ferry.prefetch.prologue",
+                                                 "ferry.prefetch.issued", &head, &rest);
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMValueRef first = LLVMBuildICmp(builder, LLVMIntEQ, c->phi, start, "ferry.first.iteration");
+  LLVMBuildCondBr(builder, first, prologue, rest);
+
+  LLVMPositionBuilderAtEnd(builder, prologue);
+  LLVMValueRef one = LLVMConstInt(type, 1, false);
+  LLVMValueRef j = LLVMBuildPhi(builder, type, "ferry.prefetch.j");
+  emit_prefetch(builder, module, c, source, stride, j);
+  LLVMValueRef next = LLVMBuildAdd(builder, j, one, "");
+  LLVMValueRef more = LLVMBuildICmp(builder, LLVMIntULT, next, distance, "");
+  LLVMBuildCondBr(builder, more, prologue, rest);
+  LLVMValueRef incoming[2] = {one, next};
+  LLVMBasicBlockRef from[2] = {head, prologue};
+  LLVMAddIncoming(j, incoming, from, 2);
+
+  LLVMPositionBuilderBefore(builder, at);
+  emit_prefetch(builder, module, c, source, stride, distance);
+}
+
+struct prefetched_copy {
+  const struct ferry_planned_copy *plan;
+  LLVMValueRef stride;
+};
+
+/* Prefetches the sources of `count` copies of `loop`; false (and why)
+ * when it cannot. Every check is made before anything is built. */
+static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
+                          struct ferry_affine_context *affine, const struct ferry_loop *loop,
+                          struct ferry_planned_copy **copies, size_t count, char *reason,
+                          size_t size) {
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  const struct ferry_dominators *dominators = ferry_loops_dominators(loops);
+  for (size_t l = 0; l < ferry_loop_count(loops); l++)
+    if (ferry_loop_at(loops, l)->parent == loop)
+      return ferry_refuse(reason, size, "the loop holds another loop");
+  struct counter c = {0};
+  if (!find_counter(loops, loop, &c, reason, size))
+    return false;
+  LLVMBasicBlockRef latch = loop->latches.items[0];
+  unsigned long long thread_bytes = 0;
+  LLVMValueRef bases[MAX_DISTANCE];
+  struct ferry_affine offsets[MAX_DISTANCE];
+  for (size_t i = 0; i < count; i++) {
+    const struct ferry_copy_site *site = &copies[i]->site;
+    if (!ferry_block_dominates(dominators, LLVMGetInstructionParent(site->store), latch))
+      return ferry_refuse(reason, size, "a copy does not run in every iteration");
+    if (!ferry_affine_address(affine, site->source, &bases[i], &offsets[i]) ||
+        in_loop(loop, bases[i]))
+      return ferry_refuse(reason, size,
+                          "a copy's source is not an address affine in the loop's counter");
+    if (!counter_stride(NULL, module, loop, &c, &offsets[i], NULL, reason, size))
+      return false;
+    thread_bytes += site->size;
+  }
+  LLVMValueRef start = NULL;
+  for (unsigned k = 0; k < LLVMCountIncoming(c.phi); k++)
+    if (LLVMGetIncomingBlock(c.phi, k) == loop->preheader)
+      start = LLVMGetIncomingValue(c.phi, k);
+  if (!start)
+    return ferry_refuse(reason, size, "the loop's counter does not start in the preheader");
+  LLVMPositionBuilderBefore(builder, LLVMGetBasicBlockTerminator(loop->preheader));
+  LLVMValueRef strides[MAX_DISTANCE];
+  for (size_t i = 0; i < count; i++)
+    counter_stride(builder, module, loop, &c, &offsets[i], &strides[i], reason, size);
+  LLVMValueRef distance = build_distance(builder, module, thread_bytes, LLVMTypeOf(c.phi));
+  for (size_t i = 0; i < count; i++) {
+    const struct ferry_copy_site *site = &copies[i]->site;
+    LLVMValueRef at = site->load ? site->load : site->store;
+    emit_prefetches(builder, module, &c, start, at, site->source, strides[i], distance);
+    ferry_mark_as_written(site->store);
+    if (site->load)
+      ferry_mark_as_written(site->load);
+  }
+  return true;
+}
+
+static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+  struct ferry_kernel_options options; /* a faulty annotation: fn stays as written */
+  if (!ferry_option_prefetch() || !ferry_target_has_cp_async(ferry_function_target(fn)) ||
+      !ferry_kernel_options(fn, &options))
+    return false;
+  LLVMSetCurrentDebugLocation2(builder, NULL);
+  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
+  if (!affine)
+    return false;
+  struct ferry_vec plans = {0};
+  ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  /* Loops chosen first, then built one by one: building splits blocks of
+   * the loop it prefetches, never those of another loop. */
+  bool changed = false;
+  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
+    const struct ferry_loop *loop = ferry_loop_at(loops, l);
+    struct ferry_planned_copy *members[MAX_DISTANCE];
+    size_t count = 0;
+    bool too_many = false;
+    for (size_t i = 0; i < plans.count; i++) {
+      struct ferry_planned_copy *plan = plans.items[i];
+      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
+        continue;
+      if (count == MAX_DISTANCE)
+        too_many = true;
+      else
+        members[count++] = plan;
+    }
+    if (!count)
+      continue;
+    char reason[FERRY_REASON_SIZE];
+    char message[FERRY_MESSAGE_SIZE];
+    if (too_many) {
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched",
+                   "the copy loop's sources are not prefetched: more than 16 copies");
+      continue;
+    }
+    if (!prefetch_loop(module, builder, affine, loop, members, count, reason, sizeof reason)) {
+      snprintf(message, sizeof message, "the copy loop's sources are not prefetched: %s", reason);
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched", message);
+      continue;
+    }
+    for (size_t i = 0; i < count; i++) {
+      snprintf(message, sizeof message,
+               "left %s %u-byte global-to-shared copy plain and prefetched its source into L2 "
+               "k iterations ahead (prefetch.global.L2 by each thread; k = %llu bytes / "
+               "(blocks per multiprocessor x the block's bytes per iteration), 1 to 16, at run "
+               "time): the loop is not pipelined, and a single-stage cp.async measured slower "
+               "than the plain copy beside a prefetch",
+               ferry_article(members[i]->site.size), members[i]->site.size,
+               ferry_option_prefetch_bytes());
+      ferry_remark(FERRY_REMARK_PASSED, members[i]->site.store, "CopyPrefetched", message);
+    }
+    changed = true;
+  }
+  if (changed)
+    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
+  ferry_free_planned_copies(&plans);
+  ferry_affine_context_free(affine);
+  return changed;
+}
+
+bool ferry_prefetch_run(LLVMModuleRef module) {
+  if (!ferry_is_device_module(module))
+    return false;
+  bool changed = ferry_check_kernel_options(module);
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
+      changed |= prefetch_function(module, fn, builder);
+  LLVMDisposeBuilder(builder);
+  ferry_names_invalidate();
+  return changed;
+}

@@ -1,0 +1,38 @@
+; The host half rewrites the kernel's launch stub: its cudaLaunchKernel
+; becomes a call of the dispatch (linked into the module, internal) with the
+; kernel's record (its handle and the variant's, then per-device facts,
+; zero), every other argument as it was.
+; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck %s
+; RUN: %opt -passes=ferry-dispatch-host -pass-remarks=ferry -disable-output %s 2>&1 \
+; RUN:   | FileCheck --check-prefix=REMARK %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@0 = private unnamed_addr constant [14 x i8] c"_Z5scalePfPKf\00", align 1
+
+; CHECK: @[[RECORD:_Z20__device_stub__scalePfPKf.ferry_dispatch]] = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @_Z20__device_stub__scalePfPKf.ferry_variant, [32 x %struct.device_facts] zeroinitializer }
+
+; CHECK-LABEL: define i32 @_Z20__device_stub__scalePfPKf(
+; CHECK-NOT: @cudaLaunchKernel(
+; CHECK: %launched = call i32 @ferry_dispatch_launch(ptr @[[RECORD]], i64 %grid.xy, i32 %grid.z, i64 %block.xy, i32 %block.z, ptr %arguments, i64 %shared, ptr %stream)
+; CHECK-NEXT: ret i32 %launched
+define i32 @_Z20__device_stub__scalePfPKf(i64 %grid.xy, i32 %grid.z, i64 %block.xy, i32 %block.z, ptr %arguments, i64 %shared, ptr %stream) {
+  %launched = call i32 @cudaLaunchKernel(ptr @_Z20__device_stub__scalePfPKf, i64 %grid.xy, i32 %grid.z, i64 %block.xy, i32 %block.z, ptr %arguments, i64 %shared, ptr %stream)
+  ret i32 %launched
+}
+
+; CHECK: define internal {{.*}}i32 @ferry_dispatch_launch(
+; CHECK: call i32 @cudaFuncGetAttributes(
+; The per-thread-stream form is not used here: it is gone.
+; CHECK-NOT: @ferry_dispatch_launch_ptsz
+
+; REMARK: remark: <unknown>:0:0: the variant _Z5scalePfPKf__ferry is registered beside the kernel _Z5scalePfPKf; 1 launch here chooses per launch between them
+
+define internal void @__cuda_register_globals(ptr %0) {
+  %2 = call i32 @__cudaRegisterFunction(ptr %0, ptr @_Z20__device_stub__scalePfPKf, ptr @0, ptr @0, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+  ret void
+}
+
+declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
+declare i32 @cudaLaunchKernel(ptr, i64, i32, i64, i32, ptr, i64, ptr)

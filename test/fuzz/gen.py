@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""Seeded generator of legacy CUDA copy-loop kernels for ferry's differential fuzzer.
+
+    gen.py --seed S --kernels N --out FILE.cu [--configs C] [--map FILE.json]
+
+writes one CUDA source holding N kernels (plain copies from global memory into
+shared memory, __syncthreads(), compute on the tile) and a host program that
+runs each kernel under C launch configurations, compares the output with a CPU
+reference computed by the same source text run block by block, phase by phase
+(one phase between two barriers, every thread of the block in turn), and prints
+one line per kernel x configuration with a hash of the output, so that a plain
+and a ferry build can be compared bit for bit.
+
+The kernels cover what ferry converts and what it must refuse: element types of
+1, 2, 4, 8, 12 and 16 bytes and structs, 1-D and 2-D tiles, static and extern
+tiles (with and without ferry:dynamic_shared), strides and run-time offsets that
+misalign rows, trip counts 0..20, <, <= and != exits with steps, 32- and 64-bit
+counters, stepped pointers, guarded copies, several copies a loop, a copy loop in
+another loop, __restrict__ or not, output overlapping the input at launch,
+compute that reads neighbours and reduces, tiles read before the barrier or
+after the loop, block sizes 32..1024 (odd ones too), several blocks, launches at
+the 48 KiB shared-memory limit. Same seed, same file: python's random module
+with an explicit seed, nothing else. Standard library only.
+"""
+import argparse
+import json
+import random
+
+from gen_host import DRIVER, PRELUDE  # the C++ text around the kernels
+
+# name, C type, bytes, alignment. Struct fields are unsigned integers so that
+# no padding byte exists: the output hash covers every byte.
+TYPES = [
+    ("u8", "unsigned char", 1, 1),
+    ("u16", "unsigned short", 2, 2),
+    ("u32", "unsigned", 4, 4),
+    ("f32", "float", 4, 4),
+    ("u64", "unsigned long long", 8, 8),
+    ("f64", "double", 8, 8),
+    ("s8", "S8", 8, 4),
+    ("s12", "S12", 12, 4),
+    ("s16", "S16", 16, 4),
+    ("i4", "uint4", 16, 16),
+]
+# 4-, 8- and 16-byte types convert most often; keep them the majority.
+TYPE_WEIGHTS = [6, 5, 16, 10, 8, 8, 4, 5, 4, 12]
+
+COUNTERS = [("int", 32), ("unsigned", 32), ("long long", 64), ("size_t", 64)]
+ODD_BLOCKS = [33, 63, 65, 97, 127, 129, 161, 255, 257, 300, 383, 500, 511, 513, 640, 767, 1000, 1023]
+
+
+
+
+class Kernel:
+    """One generated kernel: its features, its source text, its configurations."""
+
+    def __init__(self, rnd, idx, fixed=None):
+        self.idx = idx
+        self.name = "k%d" % idx
+        r = rnd
+        ti = r.choices(range(len(TYPES)), TYPE_WEIGHTS)[0]
+        self.tname, self.T, self.size, self.align = TYPES[ti]
+        self.dims = 2 if r.random() < 0.25 else 1
+        self.ext = self.dims == 1 and r.random() < 0.22
+        self.annot = self.ext and r.random() < 0.6
+        self.restrict = r.random() < 0.75
+        self.counter, self.cbits = r.choices(COUNTERS, [8, 2, 2, 1])[0]
+        self.cmp = r.choices(["<", "<=", "!="], [10, 2, 1])[0]
+        self.step = 1 if r.random() < 0.8 else r.choice([2, 3, 4])
+        self.nested = r.random() < 0.2
+        self.stepped = r.random() < 0.12
+        self.guard = r.random() < 0.1
+        self.idx_kind = r.choices(["size_t", "int", "unsigned"], [6, 3, 1])[0]
+        self.ncopies = r.choices([1, 2, 3], [8, 2, 1])[0]
+        self.second_same = self.ncopies > 1 and self.dims == 1 and r.random() < 0.3
+        self.tstride = 2 if (self.dims == 1 and r.random() < 0.08) else 1
+        self.store_in_loop = r.random() < 0.25
+        # Shapes ferry must leave alone (or handle with care), kept rare.
+        self.read_before_barrier = r.random() < 0.04
+        self.other_use = r.random() < 0.03
+        self.tile_after_loop = r.random() < 0.05
+        self.overlap = (not self.restrict) and r.random() < 0.5
+        self.launch_bounds = r.random() < 0.2
+        # Compute: terms reading the tile.
+        self.neigh = r.random() < 0.6
+        self.reduce = r.choice([0, 0, 4, 8, 16]) if r.random() < 0.4 else 0
+        self.heavy = self.dims == 2 and r.random() < 0.3
+        if self.dims == 1:
+            self.maxb = r.choice([64, 128, 256, 256, 512, 1024])
+            self.ty_n, self.tx_n = 1, self.maxb * (2 if self.second_same else 1)
+        else:
+            self.bxmax = r.choice([8, 16, 32, 64])
+            self.bymax = r.choice([2, 4, 8, 16, 32])
+            while self.bxmax * self.bymax > 1024:
+                self.bymax //= 2
+            self.maxb = self.bxmax * self.bymax
+            self.pad = r.choice([0, 0, 1])
+            self.ty_n, self.tx_n = self.bymax, self.bxmax + self.pad
+        tile_bytes = self.ty_n * self.tx_n * self.size
+        ntiles = self.ncopies if not self.second_same else self.ncopies - 1
+        # Keep every tile within the 48 KiB static limit.
+        while tile_bytes * ntiles > 45 * 1024:
+            if self.dims == 1:
+                self.maxb //= 2
+                self.tx_n = self.maxb * (2 if self.second_same else 1)
+            else:
+                self.bymax //= 2
+                self.maxb = self.bxmax * self.bymax
+                self.ty_n = self.bymax
+            tile_bytes = self.ty_n * self.tx_n * self.size
+        self.tile_bytes = tile_bytes
+        self.ntiles = ntiles
+        self.static_bytes = 0 if self.ext else tile_bytes * ntiles
+        if self.ext:
+            self.ncopies = 1
+            self.second_same = False
+            self.ntiles = 1
+            need = self.tx_n * self.size
+            self.dyn_annot = min(49152, r.choice([need, 2 * need, 4 * need, ((4 * need + 1023) // 1024) * 1024, 49152]))
+        self.at_limit = r.random() < 0.15
+        self.configs = []
+
+    # -- source text -------------------------------------------------------
+    def src_index(self, copy):
+        """The source element index of copy number `copy` (0-based)."""
+        kterm = "(size_t)k * kstride" if self.idx_kind == "size_t" else "k * kstride"
+        oterm = " + (size_t)o * ostride" if self.nested else ""
+        if self.dims == 1:
+            t = "tx" if self.tstride == 1 else "tx * %d" % self.tstride
+            extra = "" if copy == 0 else " + %d" % (copy * 37 + 5)
+            if self.stepped:
+                return "p[%s%s]" % (t, extra)
+            if self.idx_kind == "size_t":
+                return "in[blk + off%s + %s + %s%s]" % (oterm, kterm, t, extra)
+            cast = "(int)" if self.idx_kind == "int" else "(unsigned)"
+            return "in[blk + off%s + %s(%s + %s%s)]" % (oterm, cast, kterm, t, extra)
+        extra = "" if copy == 0 else " + %d" % (copy * 53 + 3)
+        if self.stepped:
+            return "p[(size_t)ty * ld + tx%s]" % extra
+        return "in[blk + off%s + %s + (size_t)ty * ld + tx%s]" % (oterm, kterm, extra)
+
+    def tile_ref(self, copy, tx="tx", ty="ty"):
+        if self.dims == 2:
+            return "%s[%s][%s]" % (self.tile_name(copy), ty, tx)
+        if self.second_same and copy == 1:
+            return "tile0[%s + bx]" % tx
+        return "%s[%s]" % (self.tile_name(copy), tx)
+
+    def tile_name(self, copy):
+        if self.second_same:
+            return "tile0" if copy < 2 else "tile1"
+        return "tile%d" % copy
+
+    def copy_stmts(self):
+        out = []
+        for c in range(self.ncopies):
+            dst = self.tile_ref(c)
+            src = self.src_index(c)
+            if c == 0 and self.other_use:
+                out.append("{ %s v = %s; %s = v; acc ^= mixv(v); }" % (self.T, src, dst))
+            elif c == 0 and self.guard:
+                out.append("if (tx < lim) %s = %s; else %s = mkv_%s(7u);" % (dst, src, dst, self.tname))
+            else:
+                out.append("%s = %s;" % (dst, src))
+        if self.read_before_barrier:
+            out.append("acc = acc * 29u + mixv(%s);" % self.tile_ref(0))
+        return out
+
+    def compute_stmts(self):
+        out = []
+        w = "bx" if not self.second_same else "(2 * bx)"
+        for c in range(self.ncopies):
+            if c > 0 and self.second_same and c == 1:
+                out.append("acc = acc * 31u + mixv(tile0[tx + bx]);")
+                continue
+            tn = self.tile_name(c)
+            if self.dims == 1:
+                out.append("acc = acc * 31u + mixv(%s[tx]);" % tn)
+                if self.neigh and c == 0:
+                    out.append("acc = acc * 31u + mixv(%s[(tx + 1) %% %s]) + mixv(%s[(tx + %s - 1) %% %s]);" % (tn, w, tn, w, w))
+                if self.reduce and c == 0:
+                    out.append("for (int j = 0; j < %d; j++) acc = acc * 33u + mixv(%s[(tx + j * 7) %% %s]);" % (self.reduce, tn, w))
+            else:
+                out.append("acc = acc * 31u + mixv(%s[ty][tx]);" % tn)
+                if self.neigh and c == 0:
+                    out.append("acc = acc * 31u + mixv(%s[ty][(tx + 1) %% bx]) + mixv(%s[(ty + 1) %% by][tx]);" % (tn, tn))
+                if self.heavy and c == 0:
+                    out.append("for (int j = 0; j < bx; j++) acc = acc * 33u + mixv(%s[ty][j]) + mixv(%s[j %% by][tx]);" % (tn, tn))
+        if self.store_in_loop:
+            out.append("out[blk + (size_t)it * nthr + t] = mkv_%s(acc);" % self.tname)
+        return out
+
+    def final_stmts(self):
+        out = []
+        if self.tile_after_loop:
+            out.append("acc ^= mixv(%s);" % self.tile_ref(0))
+        out.append("out[blk + (size_t)it * nthr + t] = mkv_%s(acc ^ (unsigned)it);" % self.tname)
+        return out
+
+    def outer_bound(self):
+        """The outer loop's bound: run-time, or (generation 2) a constant that
+        clang unrolls into consecutive copy loops on one tile."""
+        return str(self.outer_const) if self.outer_const else "nouter"
+
+    def loop_head(self):
+        return "for (%s k = lo; k %s hi; k += %d)" % (self.counter, self.cmp, self.step)
+
+    def emit(self):
+        """Returns (kernel text, reference text, launcher text)."""
+        T, n = self.T, self.name
+        rs = " __restrict__" if self.restrict else ""
+        attrs = []
+        if self.annot:
+            attrs.append('__attribute__((annotate("ferry:dynamic_shared=%d")))' % self.dyn_annot)
+        if self.launch_bounds:
+            attrs.append("__launch_bounds__(%d)" % self.maxb)
+        params = ("%s *%s out, const %s *%s in, long long lo_, long long hi_, long long win, int off, "
+                  "int kstride, int ostride, int ld, int lim, int nouter, int pstep" % (T, rs, T, rs))
+        ptr_t = "const %s *" % T
+        common_pre = [
+            "const %s lo = (%s)lo_, hi = (%s)hi_;" % (self.counter, self.counter, self.counter),
+            "const size_t blk = (size_t)bid * win;",
+            "const int nthr = bx * by;",
+        ]
+        # Device text.
+        d = ["__global__ void %s %s(%s) {" % (" ".join(attrs), n, params)]
+        if self.ext:
+            d.append("  FUZZ_EXTERN_SHARED(%s, ext_%s);" % (T, n))
+            d.append("  %s *tile0 = ext_%s;" % (T, n))
+        else:
+            for c in range(self.ntiles):
+                if self.dims == 1:
+                    d.append("  __shared__ %s tile%d[%d];" % (T, c, self.tx_n))
+                else:
+                    d.append("  __shared__ %s tile%d[%d][%d];" % (T, c, self.ty_n, self.tx_n))
+        d.append("  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y, bid = blockIdx.x;")
+        d += ["  " + s for s in common_pre]
+        d.append("  const int t = ty * bx + tx;")
+        d.append("  unsigned acc = 0x9e3779b9u ^ (unsigned)(t * 7);")
+        d.append("  int it = 0;")
+        if self.tile_after_loop:
+            # The thread reads its own element after the loop: written here
+            # first, so that a loop that runs 0 times reads a known value.
+            d.append("  %s = mkv_%s(3u);" % (self.tile_ref(0), self.tname))
+        body_copy = self.copy_stmts()
+        body_comp = self.compute_stmts()
+        ind = "  "
+        if self.stepped and not self.nested:
+            d.append("  %sp = in + blk + off;" % ptr_t)
+        if self.nested:
+            d.append("  for (int o = 0; o < %s; o++) {" % self.outer_bound())
+            ind = "    "
+            if self.stepped:
+                d.append(ind + "%sp = in + blk + off + (size_t)o * ostride;" % ptr_t)
+        d.append(ind + self.loop_head() + " {")
+        d += [ind + "  " + s for s in body_copy]
+        d.append(ind + "  __syncthreads();")
+        d += [ind + "  " + s for s in body_comp]
+        d.append(ind + "  __syncthreads();")
+        d.append(ind + "  it++;")
+        if self.stepped:
+            d.append(ind + "  p += pstep;")
+        d.append(ind + "}")
+        if self.nested:
+            d.append("  }")
+        d += ["  " + s for s in self.final_stmts()]
+        d.append("}")
+
+        # Reference text: the same statements, each phase run by every thread in turn.
+        h = ["static void fill_%s(void *mem, long long n) {" % n,
+             "  for (long long i = 0; i < n; i++) ((%s *)mem)[i] = mkv_%s((unsigned)(i * 2654435761u >> 7));" % (T, self.tname),
+             "}"]
+        h.append("static void refk_%s(const Cfg &cfg, Arr<%s> in, Arr<%s> out) {" % (n, T, T))
+        h.append("  const Args &A = cfg.a; const long long lo_ = A.lo, hi_ = A.hi, win = A.win; const int off = A.off, kstride = A.kstride, "
+                 "ostride = A.ostride, ld = A.ld, lim = A.lim, nouter = A.nouter, pstep = A.pstep;")
+        h.append("  (void)kstride; (void)ostride; (void)ld; (void)lim; (void)nouter; (void)pstep;")
+        h.append("  const int bx = cfg.bx, by = cfg.by;")
+        if self.ext:
+            h.append("  static %s ext_%s[49152 / sizeof(%s) + 1]; %s *tile0 = ext_%s;" % (T, n, T, T, n))
+        else:
+            for c in range(self.ntiles):
+                if self.dims == 1:
+                    h.append("  static %s tile%d[%d];" % (T, c, self.tx_n))
+                else:
+                    h.append("  static %s tile%d[%d][%d];" % (T, c, self.ty_n, self.tx_n))
+        h.append("  std::vector<unsigned> accs((size_t)bx * by);")
+        h.append("  for (int bid = 0; bid < cfg.gx; bid++) {")
+        h += ["    " + s for s in common_pre]
+        h.append("    for (int t = 0; t < nthr; t++) accs[t] = 0x9e3779b9u ^ (unsigned)(t * 7);")
+        h.append("    int it = 0;")
+        if self.tile_after_loop:
+            h.append("    for (int ty = 0; ty < by; ty++) for (int tx = 0; tx < bx; tx++) %s = mkv_%s(3u);" % (self.tile_ref(0), self.tname))
+        ind = "    "
+        pt = "Arr<%s> " % T
+        if self.stepped and not self.nested:
+            h.append("    %sp = in + blk + off;" % pt)
+        if self.nested:
+            h.append("    for (int o = 0; o < %s; o++) {" % self.outer_bound())
+            ind = "      "
+            if self.stepped:
+                h.append(ind + "%sp = in + blk + off + (size_t)o * ostride;" % pt)
+        h.append(ind + self.loop_head() + " {")
+        thr = "for (int ty = 0; ty < by; ty++) for (int tx = 0; tx < bx; tx++) { const int t = ty * bx + tx; unsigned &acc = accs[t]; (void)acc; (void)t;"
+        h.append(ind + "  " + thr)
+        h += [ind + "    " + s for s in body_copy]
+        h.append(ind + "  }")
+        h.append(ind + "  " + thr)
+        h += [ind + "    " + s for s in body_comp]
+        h.append(ind + "  }")
+        h.append(ind + "  it++;")
+        if self.stepped:
+            h.append(ind + "  p += pstep;")
+        h.append(ind + "}")
+        if self.nested:
+            h.append("    }")
+        h.append("    " + thr)
+        h += ["      " + s for s in self.final_stmts()]
+        h.append("    }")
+        h.append("  }")
+        h.append("}")
+        h.append("static void ref_%s(const Cfg &cfg, void *mem, long long out_base, long long mem_n, long long *in_span, long long *out_span) {" % n)
+        h.append("  if (mem) refk_%s(cfg, Arr<%s>{(%s *)mem, 0, mem_n, nullptr}, Arr<%s>{(%s *)mem, out_base, mem_n, nullptr});" % (n, T, T, T, T))
+        h.append("  else refk_%s(cfg, Arr<%s>{nullptr, 0, 0, in_span}, Arr<%s>{nullptr, 0, 0, out_span});" % (n, T, T))
+        h.append("}")
+
+        l = ["static cudaError_t launch_%s(const Cfg &c, void *out, const void *in) {" % n]
+        l.append("  FUZZ_LAUNCH(%s, dim3(c.gx), dim3(c.bx, c.by), c.dyn)((%s *)out, (const %s *)in, c.a.lo, c.a.hi, c.a.win, c.a.off, "
+                 "c.a.kstride, c.a.ostride, c.a.ld, c.a.lim, c.a.nouter, c.a.pstep);" % (n, T, T))
+        l.append("  return cudaGetLastError();")
+        l.append("}")
+        return "\n".join(d), "\n".join(h), "\n".join(l)
+
+    # -- configurations ----------------------------------------------------
+    def bounds(self, n, r):
+        """lo, hi for a trip count n under this kernel's exit test and step."""
+        s = self.step
+        unsigned = self.counter in ("unsigned", "size_t")
+        lo = r.choice([0, 0, 0, 1, 2, 5])
+        if self.cmp == "<":
+            if n == 0:
+                hi = lo - (0 if unsigned else r.choice([0, 1, 3]))
+            else:
+                hi = lo + (n - 1) * s + 1 + r.randrange(s)
+        elif self.cmp == "<=":
+            if n == 0:
+                if unsigned and lo == 0:
+                    lo = 1
+                hi = lo - 1
+            else:
+                hi = lo + (n - 1) * s + r.randrange(s)
+        else:
+            hi = lo + n * s
+        return lo, hi
+
+    def make_configs(self, r, count):
+        trips = [0, 1, r.randint(17, 20)] + [r.randint(0, 20) for _ in range(count)]
+        for i in range(count):
+            n = trips[i]
+            if self.dims == 1:
+                if r.random() < 0.3:
+                    bx = r.choice([b for b in ODD_BLOCKS if b <= self.maxb] or [self.maxb])
+                else:
+                    bx = r.choice([b for b in (32, 64, 96, 128, 192, 256, 512, 1024) if b <= self.maxb])
+                if i == 1:
+                    bx = self.maxb
+                by = 1
+            else:
+                bx = r.choice([b for b in (8, 16, 24, 32, 64) if b <= self.bxmax] + [self.bxmax])
+                by = r.choice([b for b in (1, 2, 3, 4, 8, 16, 32) if b <= self.bymax])
+                if bx < 32 and by == 1:
+                    by = min(2, self.bymax)
+            lo, hi = self.bounds(n, r)
+            rowlen = bx * self.tstride + (37 * (self.ncopies - 1) + 5 if self.ncopies > 1 else 0)
+            off = r.choice([0, 0, 0, 1, 2, 3, 4, 5, 8])
+            if self.dims == 1:
+                ld = 0
+                kstride = r.choice([rowlen, rowlen, rowlen + r.randint(1, 9), bx, 0, r.randint(1, 64)])
+            else:
+                ld = bx + r.choice([0, 0, 1, 3, 4, 8])
+                kstride = ld * by * r.choice([1, 1, 2]) + r.choice([0, 0, 1])
+            ostride = r.choice([0, kstride * 21 + 3, 1000])
+            pstep = kstride if r.random() < 0.8 else r.randint(0, 300)
+            if self.stepped:
+                kstride = 0 if self.dims == 1 else kstride
+            lim = r.choice([bx, bx // 2, bx - 1, r.randint(0, bx)])
+            nouter = r.choice([1, 2, 3]) if self.nested else 1
+            gx = r.choice([1, 2, 2, 3, 4])
+            if self.ext:
+                need = self.tx_n * self.size
+                dyn = self.dyn_annot if self.annot else need + r.choice([0, 0, 16, 1000])
+                if not self.annot and r.random() < 0.2:
+                    dyn = 49152
+            else:
+                dyn = 0
+            if self.at_limit and i == count - 1:
+                # At the limit: static tiles and dynamic shared memory
+                # filling 48 KiB exactly (legal in a plain build).
+                dyn = 49152 - (self.tile_bytes * self.ntiles if not self.ext else 0)
+                if self.ext:
+                    dyn = 49152
+            if self.at_limit and i == count - 2 and count > 4:
+                # Over the limit: must fail in the plain build too.
+                dyn = 49152 + 16 - (0 if self.ext else self.static_bytes)
+            overlap = r.randint(0, 400) if self.overlap else 0
+            pad = r.choice([0, 0, 1, 3, 16])
+            self.configs.append(dict(gx=gx, bx=bx, by=by, dyn=dyn, lo=lo, hi=hi, off=off, kstride=kstride,
+                                     ostride=ostride, ld=ld, lim=lim, nouter=nouter, pstep=pstep,
+                                     overlap=overlap, pad=pad, trip=n))
+
+    def cfg_table(self):
+        rows = []
+        for c in self.configs:
+            rows.append("  {%(gx)d, %(bx)d, %(by)d, %(dyn)d, {%(lo)dll, %(hi)dll, 0, %(off)d, %(kstride)d, %(ostride)d, %(ld)d, "
+                        "%(lim)d, %(nouter)d, %(pstep)d}, %(overlap)d, %(pad)d}," % c)
+        return "static const Cfg cfgs_%s[] = {\n%s\n};" % (self.name, "\n".join(rows))
+
+    def features(self):
+        f = dict(type=self.tname, bytes=self.size, dims=self.dims, extern=self.ext, annotated=self.annot,
+                 restrict=self.restrict, counter=self.counter, cmp=self.cmp, step=self.step, nested=self.nested,
+                 stepped=self.stepped, guard=self.guard, index=self.idx_kind, copies=self.ncopies,
+                 store_in_loop=self.store_in_loop, read_before_barrier=self.read_before_barrier,
+                 other_use=self.other_use, tile_after_loop=self.tile_after_loop, overlap=self.overlap,
+                 launch_bounds=self.launch_bounds, reduce=self.reduce, heavy=self.heavy, maxb=self.maxb,
+                 at_limit=self.at_limit, static_bytes=self.static_bytes, tile_bytes=self.tile_bytes,
+                 outer_const=getattr(self, "outer_const", 0))
+        return f
+
+
+def generate(seed, nkernels, nconfigs, base=0, standalone=False, generation=1):
+    """Returns (source text, kernel map). Kernel i of seed s is the same whatever N."""
+    kernels = []
+    for i in range(nkernels):
+        r = random.Random("%d:%d" % (seed, base + i))
+        k = Kernel(r, base + i)
+        k.make_configs(r, nconfigs)
+        # Features added later draw from a stream of their own, so that a
+        # kernel of an older generation stays the same kernel.
+        r2 = random.Random("%d:%d:2" % (seed, base + i))
+        k.outer_const = r2.choice([0, 2, 2, 3]) if generation >= 2 and k.nested else 0
+        kernels.append(k)
+    parts = [PRELUDE % dict(seed=seed, nk=nkernels, nc=nconfigs)]
+    kmap = []
+    for k in kernels:
+        dev, ref, launch = k.emit()
+        start = sum(p.count("\n") for p in parts) + 2
+        parts.append("\n// ---- kernel %s: %s\n" % (k.name, json.dumps(k.features(), sort_keys=True)))
+        parts.append(dev + "\n")
+        end = sum(p.count("\n") for p in parts) + 1
+        parts.append(ref + "\n")
+        parts.append(launch + "\n")
+        parts.append(k.cfg_table() + "\n")
+        kmap.append(dict(name=k.name, index=k.idx, first_line=start, last_line=end,
+                         features=k.features(), configs=k.configs))
+    parts.append("\nstatic const Case cases[] = {\n")
+    for k in kernels:
+        parts.append('  {"%s", %d, %d, launch_%s, ref_%s, fill_%s, cfgs_%s, %d},\n' % (k.name, k.idx, k.size, k.name, k.name, k.name, k.name, len(k.configs)))
+    parts.append("};\n")
+    parts.append("const Case *%s(int *n) { *n = sizeof(cases) / sizeof(cases[0]); return cases; }\n" % part_name(seed, base))
+    if standalone:
+        parts.append("typedef const Case *(*Part)(int *);\nstatic const Part parts[] = {%s};\nstatic const int nparts = 1;\n" % part_name(seed, base))
+        parts.append(DRIVER)
+    return "".join(parts), kmap
+
+
+def part_name(seed, base):
+    return "fuzz_part_%d_%d" % (seed, base)
+
+
+def driver(part_names):
+    """The host driver of a binary linking several generated parts."""
+    text = [PRELUDE % dict(seed=0, nk=0, nc=0)]
+    text.append("typedef const Case *(*Part)(int *);\n")
+    text += ["const Case *%s(int *n);\n" % p for p in part_names]
+    text.append("static const Part parts[] = {%s};\n" % ", ".join(part_names))
+    text.append("static const int nparts = %d;\n" % len(part_names))
+    text.append(DRIVER)
+    return "".join(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--kernels", type=int, default=64)
+    ap.add_argument("--configs", type=int, default=20)
+    ap.add_argument("--base", type=int, default=0, help="index of the first kernel")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--map", help="write each kernel's line range, features and configurations here")
+    ap.add_argument("--generation", type=int, default=1, choices=[1, 2],
+                    help="feature set: 1 (the first GPU run's), 2 adds constant outer loops")
+    ap.add_argument("--standalone", action="store_true", help="add the host driver (main): a program of its own")
+    ap.add_argument("--driver", nargs="*", metavar="PART", help="write only the driver of a binary linking these parts "
+                    "(names fuzz_part_SEED_BASE)")
+    a = ap.parse_args()
+    if a.driver is not None:
+        with open(a.out, "w") as f:
+            f.write(driver(a.driver))
+        return
+    text, kmap = generate(a.seed, a.kernels, a.configs, a.base, a.standalone, a.generation)
+    with open(a.out, "w") as f:
+        f.write(text)
+    if a.map:
+        with open(a.map, "w") as f:
+            json.dump(dict(seed=a.seed, source=a.out, kernels=kmap), f, indent=0)
+
+
+if __name__ == "__main__":
+    main()

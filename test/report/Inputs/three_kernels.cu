@@ -1,0 +1,27 @@
+// Three kernels for ferry-report: a copy loop ferry pipelines, a single
+// copy it converts, and a copy it leaves as written (the value it loads is
+// also used by the thread itself).
+__global__ void pipelined(int *__restrict__ out, const int *__restrict__ in, unsigned long batches) {
+  __shared__ int tile[256];
+  for (unsigned long b = 0; b < batches; b++) {
+    tile[threadIdx.x] = in[(b * gridDim.x + blockIdx.x) * 256 + threadIdx.x];
+    __syncthreads();
+    out[blockIdx.x * 256 + threadIdx.x] += tile[(threadIdx.x + 1) % 256];
+    __syncthreads();
+  }
+}
+
+__global__ void converted(float *out, const float *in) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = tile[255 - threadIdx.x];
+}
+
+__global__ void refused(float *out, const float *in) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+  float own = tile[threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = tile[255 - threadIdx.x] + own;
+}

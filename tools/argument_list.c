@@ -1,0 +1,36 @@
+/* ferry-cc is short-lived and ends in exec, so the strings here are never
+ * freed; running out of memory ends the program with a message. */
+#include "argument_list.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void *checked(void *pointer) {
+  if (!pointer) {
+    perror("ferry-cc");
+    exit(1);
+  }
+  return pointer;
+}
+
+void argument_add(struct argument_list *list, const char *argument) {
+  if (list->count + 2 > list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 64;
+    list->items = checked(realloc(list->items, list->capacity * sizeof *list->items));
+  }
+  list->items[list->count++] = argument;
+  list->items[list->count] = NULL;
+}
+
+void argument_format(struct argument_list *list, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  int length = vsnprintf(NULL, 0, format, arguments);
+  va_end(arguments);
+  char *text = checked(malloc((size_t)length + 1));
+  va_start(arguments, format);
+  vsnprintf(text, (size_t)length + 1, format, arguments);
+  va_end(arguments);
+  argument_add(list, text);
+}
