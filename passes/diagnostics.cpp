@@ -43,8 +43,9 @@ namespace {
 
 // What a remark says happened, by its name: a copy converted (one stage),
 // converted and pipelined, left plain with its source prefetched, refused
-// (left as written), a note on why a better form was not chosen, or an
-// explicit memcpy_async call lowered.
+// (left as written), a note on why a better form was not chosen, an
+// explicit memcpy_async call lowered, or the launch dispatch's variant of
+// a kernel made or not.
 const char *outcomeOf(const char *RemarkName) {
   static const struct {
     const char *Name, *Outcome;
@@ -53,6 +54,7 @@ const char *outcomeOf(const char *RemarkName) {
       {"CopyRefused", "refused"},       {"CostModel", "refused"},
       {"FunctionRefused", "refused"},   {"TargetTooOld", "refused"},
       {"MemcpyAsyncLowered", "lowered"}, {"CopyPrefetched", "prefetched"},
+      {"VariantMade", "variant"},       {"NoVariant", "no variant"},
   };
   for (const auto &Entry : Outcomes)
     if (std::strcmp(Entry.Name, RemarkName) == 0)

@@ -3,11 +3,11 @@
 // becomes a ring like any other: the prologue issues 3 iterations, the loop
 // issues iteration i+3's two pieces and waits with wait_group 3.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
