@@ -1,24 +1,29 @@
 /* ferry's software pipeliner: copy loops become S-stage rings.
  *
  * Matches a loop with a preheader and one latch, which is also its only
- * exit, ending in `br (icmp iv.next, bound)` where the loop continues while
- * iv.next != bound (iv counting by one), or < or <= bound (signed or
+ * exit, ending in `br (icmp c, bound)`, c the counter iv or its increment
+ * iv.next (clang tests iv itself for `k <= hi`: exit when k == hi), where
+ * the loop continues while c != bound (iv counting by one, of any width,
+ * wrapping or not; by more, without wrapping), or < or <= bound (signed or
  * unsigned; iv counting by any positive constant, without wrapping), with
- * bound loop-invariant; whose converted copies all wait at one consumer
- * barrier inside the loop; each copy writing, at the same place every
- * iteration, its own static shared array, which the loop otherwise only
- * reads; each source address a pure function of the loop's induction
- * variables (constant or loop-invariant steps) and loop-invariant values;
- * and nothing in the loop that may write a source. Every iteration must
- * run the copies, and every access to the arrays must follow the barrier.
+ * bound loop-invariant (pipeline_check.c says which forms and why); whose
+ * converted copies all wait at one consumer barrier inside the loop; each
+ * copy writing, at the same place every iteration, its own static shared
+ * array, which the loop otherwise only reads; each source address a pure
+ * function of the loop's induction variables (integers with constant or
+ * loop-invariant steps, pointers stepped by a loop-invariant GEP: `p += 16 *
+ * ld`) and loop-invariant values; and nothing in the loop that may write a
+ * source. Every iteration must run the copies, and every access to the
+ * arrays must follow the barrier.
  *
  * Emits: for each array, a ring of S copies ([S x T], 16-byte aligned); an
  * iteration counter; a prologue in the preheader issuing iterations 0..S-2
  * into slots 0..S-2, one commit group each, every issue past the first
- * guarded by the trip count; in the loop, the copy of iteration i+S-1 into
- * slot (i+S-1) mod S (guarded), the loads and stores of the compute
- * redirected to slot i mod S, and commit + wait_group S-1 before the
- * consumer barrier (placed by the caller); a wait for everything at the
+ * guarded by the trip count (the index of the last iteration, for counters
+ * of 32 bits or less; wider ones test the counter); in the loop, the copy of
+ * iteration i+S-1 into slot (i+S-1) mod S (guarded), the loads and stores of
+ * the compute redirected to slot i mod S, and commit + wait_group S-1 before
+ * the consumer barrier (placed by the caller); a wait for everything at the
  * exit. The barrier that ended iteration i-1's compute is what frees slot
  * (i-1) mod S for iteration i's issue: copy_site.c proved it is there.
  *
@@ -58,6 +63,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
   ferry_map_free(&p->step_values);
+  ferry_map_free(&p->pointer_steps);
   ferry_map_free(&p->starts);
   free(p);
 }
@@ -110,12 +116,30 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
     intptr_t start;
     ferry_map_get(&p->starts, value, &start);
     LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
-    LLVMValueRef step_value = (LLVMValueRef)step;
+    /* The same in every iteration, though maybe computed in the loop. */
+    LLVMValueRef step_value = ferry_pipeline_value_at(p, builder, (LLVMValueRef)step, 0, prologue,
+                                                      made);
     result = distance ? LLVMBuildAdd(builder, base,
                                      LLVMBuildMul(builder, step_value,
                                                   LLVMConstInt(LLVMTypeOf(value), distance, false),
                                                   ""),
                                      "ferry.ahead")
+                      : base;
+  } else if (ferry_map_get(&p->pointer_steps, value, &step)) {
+    /* A stepped pointer: distance GEPs of its increment at once (wrapping
+     * arithmetic, no inbounds: iterations that do not run may compute it). */
+    intptr_t start;
+    ferry_map_get(&p->starts, value, &start);
+    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
+    LLVMValueRef increment = (LLVMValueRef)step;
+    /* The same in every iteration, though maybe computed in the loop. */
+    LLVMValueRef index =
+        ferry_pipeline_value_at(p, builder, LLVMGetOperand(increment, 1), 0, prologue, made);
+    LLVMValueRef offset =
+        distance ? LLVMBuildMul(builder, index, LLVMConstInt(LLVMTypeOf(index), distance, false), "")
+                 : NULL;
+    result = distance ? LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(increment), base,
+                                      &offset, 1, "ferry.ahead")
                       : base;
   } else {
     result = LLVMInstructionClone(value);
@@ -129,61 +153,67 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
   return result;
 }
 
+/* The first value the latch tests, at the end of iteration 0, in the
+ * counter's own width: start + step (which may wrap, see
+ * trip_form_handled in pipeline_check.c), or start itself. From it on the
+ * tested values are first + k * step, exactly, until one fails. */
+static LLVMValueRef first_tested(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                 LLVMValueRef counter) {
+  if (!p->tests_next)
+    return counter;
+  return LLVMBuildAdd(builder, counter,
+                      LLVMConstInt(LLVMTypeOf(counter), (unsigned long long)p->step, false), "");
+}
+
 LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
                                            LLVMBuilderRef builder) {
   LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(p->bound)));
   LLVMValueRef zero = LLVMConstInt(i64, 0, false), one = LLVMConstInt(i64, 1, false);
-  if (p->continue_while == LLVMIntNE) /* counting by 1 up to bound, modulo 2^width */
-    return LLVMBuildZExt(builder,
-                         LLVMBuildSub(builder, LLVMBuildSub(builder, p->bound, p->iv_start, ""),
-                                      LLVMConstInt(LLVMTypeOf(p->bound), 1, false), ""),
-                         i64, "ferry.last");
+  LLVMValueRef first = first_tested(p, builder, p->iv_start);
+  /* Counting by 1 while != bound, modulo 2^width: iteration k runs while
+   * none of the k values tested before it is the bound. */
+  if (p->continue_while == LLVMIntNE)
+    return LLVMBuildZExt(builder, LLVMBuildSub(builder, p->bound, first, ""), i64, "ferry.last");
   bool is_signed = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntSLE;
   LLVMValueRef bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
                                  : LLVMBuildZExt(builder, p->bound, i64, "");
-  LLVMValueRef start = is_signed ? LLVMBuildSExt(builder, p->iv_start, i64, "")
-                                 : LLVMBuildZExt(builder, p->iv_start, i64, "");
-  LLVMValueRef difference = LLVMBuildSub(builder, bound, start, "");
-  /* iv.next = start + (k+1)*step continues while < bound (<= bound): the
-   * last k is floor((difference - 1) / step) (floor(difference / step)),
-   * and 0 when the bound is passed already (the loop runs once). */
+  LLVMValueRef wide_first = is_signed ? LLVMBuildSExt(builder, first, i64, "")
+                                      : LLVMBuildZExt(builder, first, i64, "");
+  /* Iteration k >= 1 runs while first + (k-1)*step < bound (<= bound): the
+   * last is floor((bound - first - 1) / step) + 1 (floor((bound - first) /
+   * step) + 1), and 0 when the first value tested fails (the loop runs
+   * once). In 64 bits nothing wraps. */
   bool strict = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntULT;
+  LLVMValueRef difference = LLVMBuildSub(builder, bound, wide_first, "");
   LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
   LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
   LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)p->step, false);
-  return LLVMBuildSelect(builder, reaches, LLVMBuildSDiv(builder, reach, step, ""), zero,
-                         "ferry.last");
+  LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
+  return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
 }
 
-/* Whether iteration i+distance runs, given the counter's value at i: its
- * counter, counter + distance * step, still passes the loop's test (the
- * counter only grows, see trip_form_handled in pipeline_check.c). */
+/* Whether iteration i+distance (distance >= 1) runs, given the counter's
+ * value at i, for counters wider than 32 bits, in their own width: the
+ * values tested from iteration i on are t, t + step, ... (t the one tested
+ * at the end of iteration i: counter or counter + step), exactly, until
+ * one fails (trip_form_handled in pipeline_check.c), so the iteration runs
+ * when t + (distance-1)*step passes the test. While t passes, bound - t
+ * is exact as an unsigned number. */
 static LLVMValueRef runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                LLVMValueRef counter, unsigned distance) {
   LLVMTypeRef type = LLVMTypeOf(p->bound);
   LLVMIntPredicate test = p->continue_while;
-  if (p->step == 1 && (test == LLVMIntNE || test == LLVMIntULT || test == LLVMIntSLT)) {
-    /* bound - counter > distance, in the counter's own width. */
-    LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, counter, "");
-    LLVMValueRef more = LLVMBuildICmp(builder, LLVMIntUGT, remaining,
-                                      LLVMConstInt(type, distance, false), "");
-    if (test == LLVMIntNE)
-      return more;
-    LLVMIntPredicate ahead = test == LLVMIntULT ? LLVMIntUGT : LLVMIntSGT;
-    return LLVMBuildAnd(builder, LLVMBuildICmp(builder, ahead, p->bound, counter, ""), more,
-                        "ferry.runs");
-  }
-  /* A counter of 32 bits or less, in 64 bits: nothing wraps. */
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(type));
-  bool is_signed = test == LLVMIntSLT || test == LLVMIntSLE;
-  LLVMValueRef wide_counter = is_signed ? LLVMBuildSExt(builder, counter, i64, "")
-                                        : LLVMBuildZExt(builder, counter, i64, "");
-  LLVMValueRef wide_bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
-                                      : LLVMBuildZExt(builder, p->bound, i64, "");
-  LLVMValueRef ahead = LLVMBuildAdd(
-      builder, wide_counter, LLVMConstInt(i64, (unsigned long long)(p->step * (int64_t)distance), false), "");
+  LLVMValueRef tested = first_tested(p, builder, counter);
+  LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, tested, "");
+  unsigned long long further = (unsigned long long)p->step * (distance - 1);
+  if (test == LLVMIntNE) /* by 1: none of the next `distance` values is the bound */
+    return LLVMBuildICmp(builder, LLVMIntUGE, remaining, LLVMConstInt(type, distance, false),
+                         "ferry.runs");
   bool strict = test == LLVMIntSLT || test == LLVMIntULT;
-  return LLVMBuildICmp(builder, strict ? LLVMIntSLT : LLVMIntSLE, ahead, wide_bound, "ferry.runs");
+  LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, p->bound, "");
+  LLVMValueRef far_enough = LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining,
+                                          LLVMConstInt(type, further, false), "");
+  return LLVMBuildAnd(builder, passes, far_enough, "ferry.runs");
 }
 
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {

@@ -12,32 +12,74 @@
 
 #include <llvm-c/Target.h>
 
-/* Whether runs_ahead (pipeline.c) can tell which iterations run: counting
- * by 1 while != or <, or by any positive step while < or <= where the
- * counter has at most 32 bits (the test is then made in 64 bits, where
- * nothing wraps) and its increment cannot wrap (nsw for a signed test, nuw
- * for an unsigned one), so the counter only grows until the loop exits. */
-static bool trip_form_handled(const struct ferry_induction *induction, LLVMIntPredicate continue_while) {
+/* Whether the iterations that run can be told from the counter (see
+ * runs_ahead and ferry_pipeline_last_iteration in pipeline.c): the values
+ * the latch tests must only grow until one fails the test. Counting by 1
+ * while != bound, they may wrap (modulo 2^width, the test fails at bound
+ * exactly). Counting by more while != bound needs an increment that
+ * cannot wrap: then the counter reaches the bound from below (or the
+ * program overflows a no-wrap increment, undefined), and != is < of the
+ * increment's signedness. Counting while < bound by 1, only the first
+ * value tested can have wrapped (start + 1 from the type's largest value):
+ * every later one is 1 past a value below the bound. Counting while <
+ * bound by more, or while <= bound, needs an increment that cannot wrap
+ * (nsw for a signed test, nuw for an unsigned one): `unsigned k <= hi`
+ * never ends when hi is the type's largest value. Sets
+ * p->continue_while, or refuses saying why. */
+static bool trip_form_handled(struct ferry_pipeline *p, const struct ferry_induction *induction,
+                              LLVMIntPredicate continue_while, char *reason, size_t size) {
   bool unit = induction->step == 1;
-  bool narrow = LLVMGetIntTypeWidth(LLVMTypeOf(induction->phi)) <= 32;
+  long long step = (long long)induction->step;
+  /* A counter wider than 32 bits is tested in its own width (runs_ahead):
+   * MAX_STAGES steps of it must stay below half its range. */
+  unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(induction->phi));
+  if (induction->step > (width > 32 ? MAX_STEP >> (64 - width) : MAX_STEP))
+    return ferry_refuse(reason, size, "the loop's counter steps by %lld, more than ferry "
+                                      "computes ahead without overflow", step);
+  if (continue_while == LLVMIntNE && !unit) {
+    if (induction->no_signed_wrap)
+      continue_while = LLVMIntSLT;
+    else if (induction->no_unsigned_wrap)
+      continue_while = LLVMIntULT;
+    else
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld until its counter equals the bound, and "
+                          "its increment may wrap (no nsw or nuw), so the counter may pass "
+                          "the bound and go round", step);
+  }
+  bool is_signed = continue_while == LLVMIntSLT || continue_while == LLVMIntSLE;
+  bool no_wrap = is_signed ? induction->no_signed_wrap : induction->no_unsigned_wrap;
   switch (continue_while) {
   case LLVMIntNE:
-    return unit;
+    break;
   case LLVMIntULT:
-    return unit || (narrow && induction->no_unsigned_wrap);
   case LLVMIntSLT:
-    return unit || (narrow && induction->no_signed_wrap);
+    if (!unit && !no_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld while its counter is below the bound, and "
+                          "its increment may wrap (no %s), so the counter may go round past "
+                          "the bound",
+                          step, is_signed ? "nsw" : "nuw");
+    break;
   case LLVMIntULE:
-    return narrow && induction->no_unsigned_wrap;
   case LLVMIntSLE:
-    return narrow && induction->no_signed_wrap;
+    if (!no_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop continues while its counter is at most the bound, and its "
+                          "increment may wrap (no %s): with the bound the type's largest "
+                          "value, the loop would never end",
+                          is_signed ? "nsw" : "nuw");
+    break;
   default:
-    return false;
+    return ferry_refuse(reason, size, "the loop's trip count has a form not handled (the "
+                                      "counter grows while the test asks it to shrink)");
   }
+  p->continue_while = continue_while;
+  return true;
 }
 
-/* The latch must be `br (icmp iv.next, bound), header, exit` (or swapped),
- * with iv an induction variable of positive constant step. */
+/* The latch must be `br (icmp c, bound), header, exit` (or swapped), with
+ * c an induction variable of positive constant step or its increment. */
 static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops,
                        const struct ferry_loop *loop, char *reason, size_t size) {
   if (!loop->preheader)
@@ -62,18 +104,19 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
          phi = LLVMGetNextInstruction(phi)) {
       struct ferry_induction induction;
       if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
-          induction.increment != counter || induction.step <= 0 || pipeline_in_loop(loop, bound))
+          (induction.increment != counter && phi != counter) || induction.step <= 0 ||
+          pipeline_in_loop(loop, bound))
         continue;
       LLVMIntPredicate continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
       if (!continue_on_true)
         continue_while = ferry_icmp_inverse(continue_while);
-      if (!trip_form_handled(&induction, continue_while))
-        return ferry_refuse(reason, size, "the loop's trip count has a form not handled");
+      if (!trip_form_handled(p, &induction, continue_while, reason, size))
+        return false;
       p->iv = phi;
       p->step = induction.step;
+      p->tests_next = counter == induction.increment;
       p->iv_start = induction.start;
       p->bound = bound;
-      p->continue_while = continue_while;
       p->header = loop->header;
       p->preheader_branch = LLVMGetBasicBlockTerminator(loop->preheader);
       p->latch_branch = branch;
@@ -166,7 +209,9 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
 /* A header phi of `loop` that adds the same loop-invariant value each
  * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
  * outside], [phi + step, inside]. Its value k iterations on is
- * phi + k * step, whatever the arithmetic wraps to. */
+ * phi + k * step, whatever the arithmetic wraps to. The step may be
+ * computed in the loop from loop-invariant values alone: it then joins
+ * the cone, and the ring computes it again where it issues. */
 static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
                                      LLVMValueRef *start, LLVMValueRef *step) {
   if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
@@ -185,11 +230,40 @@ static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef
     return false;
   for (unsigned side = 0; side < 2; side++)
     if (LLVMGetOperand(increment, side) == phi &&
-        !pipeline_in_loop(loop, LLVMGetOperand(increment, 1 - side))) {
+        loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
       *step = LLVMGetOperand(increment, 1 - side);
       return true;
     }
   return false;
+}
+
+/* A pointer the loop steps by the same amount each iteration (`p += 64`,
+ * `p += 16 * ld`): phi = [start, outside], [gep T, phi, step, inside] with
+ * one loop-invariant index. Its value k iterations on is
+ * gep T, phi, k * step. The step may be computed in the loop from
+ * loop-invariant values alone (not hoisted): the same every iteration, it
+ * joins the cone, and the prologue computes it again. Sets *increment;
+ * *varies when the increment is such a GEP of the phi whose index the loop
+ * changes. */
+static bool pointer_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
+                                   LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
+  *varies = false;
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
+      LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  *start = *increment = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      *increment = value;
+    else
+      *start = value;
+  }
+  if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
+      LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
+    return false;
+  *varies = !loop_invariant(loop, LLVMGetOperand(*increment, 1), 0);
+  return !*varies;
 }
 
 /* The loop instructions a source address depends on must be pure
@@ -204,12 +278,23 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   if (LLVMIsAPHINode(value)) {
     struct ferry_induction induction;
     LLVMValueRef start, step;
+    bool varies = false;
     if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
       ferry_map_put(&p->steps, value, (intptr_t)induction.step);
       ferry_map_put(&p->starts, value, (intptr_t)induction.start);
     } else if (invariant_step_induction(loop, value, &start, &step)) {
       ferry_map_put(&p->step_values, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
+      ferry_map_put(&p->cone, value, 1);
+      return collect_cone(p, loops, loop, step, depth + 1, reason, size);
+    } else if (pointer_step_induction(loop, value, &start, &step, &varies)) {
+      ferry_map_put(&p->pointer_steps, value, (intptr_t)step);
+      ferry_map_put(&p->starts, value, (intptr_t)start);
+      ferry_map_put(&p->cone, value, 1);
+      return collect_cone(p, loops, loop, LLVMGetOperand(step, 1), depth + 1, reason, size);
+    } else if (varies) {
+      return ferry_refuse(reason, size, "the source pointer advances by an amount that changes "
+                                        "from one iteration to the next");
     } else {
       return ferry_refuse(reason, size, "the source address depends on a value carried "
                                   "around the loop that is not an induction variable");

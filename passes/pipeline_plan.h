@@ -9,12 +9,16 @@
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Stages: chosen up to AUTO_STAGES, forced (-ferry-stages) up to MAX_STAGES.
  * Sixteen 1 KiB stages measured best on an H100 (bench/: 83/96/93/92% of
  * the copy roof at 1/2/4/8 blocks per SM, against 70/87/91/93% with 8). */
 enum { MAX_COPIES = 8, AUTO_STAGES = 16, MAX_STAGES = 16, RING_BUDGET = 16 * 1024,
        STATIC_LIMIT = 48 * 1024, BLOCK_RESERVE = 1024 };
+/* The largest step of a loop's counter: MAX_STAGES of them stay far from
+ * 2^63, so that a counter's value some stages ahead is computed exactly. */
+#define MAX_STEP (INT64_C(1) << 58)
 
 /* Stages of a ring whose compute reads the copied bytes many times
  * (cost_model.h). Such a loop is bound by shared-memory traffic; with
@@ -77,8 +81,13 @@ struct ferry_pipeline {
   LLVMValueRef iv;           /* the counting phi */
   LLVMValueRef iv_start;
   LLVMValueRef bound;
-  int64_t step;              /* of iv: 1, or more with a < or <= test of 32 bits or less */
-  LLVMIntPredicate continue_while; /* LLVMIntNE (step 1), LLVMIntULT, SLT, ULE or SLE */
+  int64_t step;              /* of iv: positive, at most MAX_STEP */
+  /* The latch tests iv.next (iv + step), or iv itself (clang's form of
+   * `k <= hi`: exit when k == hi). */
+  bool tests_next;
+  /* LLVMIntNE (step 1, any wrapping), LLVMIntULT, SLT, ULE or SLE (the
+   * counter only grows until the loop exits: pipeline_check.c) */
+  LLVMIntPredicate continue_while;
   struct ring rings[MAX_COPIES];
   size_t ring_count;
   struct ferry_pipeline_copy copies[MAX_COPIES];
@@ -89,6 +98,8 @@ struct ferry_pipeline {
   struct ferry_map cone;     /* loop instructions sources depend on -> 1 */
   struct ferry_map steps;    /* induction phi -> constant step */
   struct ferry_map step_values; /* induction phi -> loop-invariant step value */
+  /* pointer phi -> its increment, a GEP of it by one loop-invariant index */
+  struct ferry_map pointer_steps;
   struct ferry_map starts;   /* induction phi -> start value */
 };
 
@@ -106,7 +117,7 @@ LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
 
 /* The index of the loop's last iteration, in 64 bits, at the builder's
  * position before the loop (which runs at least once); for counters of 32
- * bits or less (pipeline.c). */
+ * bits or less, where it is below 2^32 (pipeline.c). */
 LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
                                            LLVMBuilderRef builder);
 

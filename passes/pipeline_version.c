@@ -21,7 +21,8 @@
  * "Affine" is proved on the affine forms (affine.h): each term varies with
  * at most one of tid.y, an induction variable of the loop or a value the
  * loop adds a fixed amount to; tid.x only alone (it is 0 at a row's start);
- * no tid.z; nothing else defined in the loop.
+ * no tid.z; nothing else defined in the loop. The base may be a pointer the
+ * loop steps by a fixed amount.
  *
  * The check reads uniform values only (thread (0, r)'s addresses, rebuilt
  * by thread_values.c; the trip count; ntid), so the whole block takes one
@@ -161,8 +162,11 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
       return ferry_refuse(reason, size, "the ring's slots are not a multiple of 16 bytes apart");
     LLVMValueRef base;
     struct ferry_affine offset;
+    /* A base the loop steps by a fixed amount (a pointer induction
+     * variable, pipeline_check.c) is itself exactly affine in the
+     * iteration: the check computes its addresses as the ring does. */
     if (!ferry_affine_address(affine, site->source, &base, &offset) ||
-        varies_in_loop(loop, base) ||
+        (varies_in_loop(loop, base) && !ferry_map_get(&p->pointer_steps, base, NULL)) ||
         !form_affine(p, affine, loop, &offset, form->source_index, &p->source_streams[c],
                      reason, size))
       return false;

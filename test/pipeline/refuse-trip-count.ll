@@ -139,8 +139,8 @@ exit:
 
 ; ferry-pipeline says why of both loops, then ferry-async-copy converts
 ; their copies one stage at a time.
-; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the loop's trip count has a form not handled
-; REMARK-NEXT: remark: <unknown>:0:0: the copy loop is not pipelined: the loop's trip count has a form not handled
+; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the loop continues while its counter is at most the bound, and its increment may wrap (no nuw): with the bound the type's largest value, the loop would never end
+; REMARK-NEXT: remark: <unknown>:0:0: the copy loop is not pipelined: the loop counts by 2 while its counter is below the bound, and its increment may wrap (no nuw), so the counter may go round past the bound
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NOT:  remark:

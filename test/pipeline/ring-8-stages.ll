@@ -94,8 +94,7 @@ exit:
 ; CHECK-LABEL: define dso_local ptx_kernel void @stream(
 ; CHECK:       preheader:
 ; CHECK-NOT:     load i32, ptr %src
-; CHECK:         [[TRIP:%.*]] = sub i32 %n, 0
-; CHECK-NEXT:    [[LAST:%.*]] = sub i32 [[TRIP]], 1
+; CHECK:         [[LAST:%.*]] = sub i32 %n, 1
 ; CHECK-NEXT:    %ferry.last = zext i32 [[LAST]] to i64
 ; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK-NOT:     br

@@ -1,7 +1,9 @@
 ; Loops that continue while b < n, signed or unsigned, from any start: the
-; preheader computes the index of the last iteration, n - start - 1 when
-; n > start and 0 otherwise (the loop runs at least once), in 64 bits and
-; the loop's signedness; iteration i+k then runs when last - i >= k (a
+; preheader computes the index of the last iteration from the first value
+; the latch tests, first = start + 1 (in 32 bits: from the type's largest
+; value it wraps, and the loop goes on), as n - first - 1 + 1 when
+; n - first - 1 >= 0 and 0 otherwise (the loop runs at least once), in 64
+; bits and the loop's signedness; iteration i+k then runs when last - i >= k (a
 ; 32-bit unsigned test, named ferry.runs), and the prologue's stage k when
 ; last >= k. (Loops that continue while b != n: ring-8-stages.ll; counters
 ; wider than 32 bits: trip-wide-counter.ll.)
@@ -78,13 +80,15 @@ exit:
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @signed_bound(
 ; CHECK:       preheader:
-; CHECK:         [[N:%.*]] = sext i32 %n to i64
-; CHECK-NEXT:    [[START:%.*]] = sext i32 %start to i64
-; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[N]], [[START]]
+; CHECK:         [[FIRST:%.*]] = add i32 %start, 1
+; CHECK-NEXT:    [[N:%.*]] = sext i32 %n to i64
+; CHECK-NEXT:    [[FIRST64:%.*]] = sext i32 [[FIRST]] to i64
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[N]], [[FIRST64]]
 ; CHECK-NEXT:    [[REACH:%.*]] = sub i64 [[DIFFERENCE]], 1
 ; CHECK-NEXT:    [[REACHES:%.*]] = icmp sge i64 [[REACH]], 0
 ; CHECK-NEXT:    [[STEPS:%.*]] = sdiv i64 [[REACH]], 1
-; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[STEPS]], i64 0
+; CHECK-NEXT:    [[LAST:%.*]] = add i64 [[STEPS]], 1
+; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[LAST]], i64 0
 ; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
@@ -153,13 +157,15 @@ exit:
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @unsigned_bound(
 ; CHECK:       preheader:
-; CHECK:         [[N:%.*]] = zext i32 %n to i64
-; CHECK-NEXT:    [[START:%.*]] = zext i32 %start to i64
-; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[N]], [[START]]
+; CHECK:         [[FIRST:%.*]] = add i32 %start, 1
+; CHECK-NEXT:    [[N:%.*]] = zext i32 %n to i64
+; CHECK-NEXT:    [[FIRST64:%.*]] = zext i32 [[FIRST]] to i64
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[N]], [[FIRST64]]
 ; CHECK-NEXT:    [[REACH:%.*]] = sub i64 [[DIFFERENCE]], 1
 ; CHECK-NEXT:    [[REACHES:%.*]] = icmp sge i64 [[REACH]], 0
 ; CHECK-NEXT:    [[STEPS:%.*]] = sdiv i64 [[REACH]], 1
-; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[STEPS]], i64 0
+; CHECK-NEXT:    [[LAST:%.*]] = add i64 [[STEPS]], 1
+; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[LAST]], i64 0
 ; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()

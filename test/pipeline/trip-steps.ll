@@ -1,9 +1,10 @@
 ; Loops counted by a step other than 1 are pipelined when the counter can
 ; only grow until the loop exits (its increment cannot wrap: nsw for a
-; signed test, nuw for an unsigned one, counter of 32 bits or less): here
+; signed test, nuw for an unsigned one): here
 ; `a` counts by 16 while a <= end, as a tiled matrix product walks K. The
-; last iteration's index is then (end - begin) / 16 when end >= begin, else
-; 0, computed in 64 bits where nothing wraps; iteration i+k runs when
+; first value the latch tests is begin + 16; the last iteration's index is
+; then (end - (begin + 16)) / 16 + 1 when end >= begin + 16, else 0,
+; computed in 64 bits where nothing wraps; iteration i+k runs when
 ; last - i >= k. The source also
 ; depends on `b`, which adds a loop-invariant %stride each iteration: k
 ; iterations on it is b + k * stride.
@@ -81,12 +82,14 @@ exit:
 ; stride.
 ; CHECK-LABEL: define dso_local ptx_kernel void @by_16_le(
 ; CHECK:       preheader:
-; CHECK:         [[END:%.*]] = sext i32 %end to i64
-; CHECK-NEXT:    [[BEGIN:%.*]] = sext i32 %begin to i64
-; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[END]], [[BEGIN]]
+; CHECK:         [[FIRST:%.*]] = add i32 %begin, 16
+; CHECK-NEXT:    [[END:%.*]] = sext i32 %end to i64
+; CHECK-NEXT:    [[FIRST64:%.*]] = sext i32 [[FIRST]] to i64
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = sub i64 [[END]], [[FIRST64]]
 ; CHECK-NEXT:    [[REACHES:%.*]] = icmp sge i64 [[DIFFERENCE]], 0
 ; CHECK-NEXT:    [[STEPS:%.*]] = sdiv i64 [[DIFFERENCE]], 16
-; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[STEPS]], i64 0
+; CHECK-NEXT:    [[LAST:%.*]] = add i64 [[STEPS]], 1
+; CHECK-NEXT:    %ferry.last = select i1 [[REACHES]], i64 [[LAST]], i64 0
 ; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()

@@ -1,8 +1,9 @@
 ; A copy loop counted by a 64-bit counter (for (long b = 0; b != n; b++)):
 ; the index of its last iteration need not fit in 32 bits, so whether
-; iteration i+k runs is asked of the counter itself, n - b > k in 64 bits
-; (unsigned), and of the start value in the prologue. (Counters of 32 bits
-; or less: trip-forms.ll.)
+; iteration i+k runs is asked of the value the latch tests, b + 1: none of
+; it and the k-1 after it is n, n - (b + 1) >= k in 64 bits (unsigned,
+; modulo 2^64), and of the start value in the prologue. (Counters of 32
+; bits or less: trip-forms.ll; other 64-bit forms: trip-wide-steps.ll.)
 ;
 ; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -65,11 +66,12 @@ exit:
 ; CHECK:       preheader:
 ; CHECK-NOT:     ferry.last
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    [[LEFT1:%.*]] = sub i64 %n, 0
-; CHECK-NEXT:    {{%.*}} = icmp ugt i64 [[LEFT1]], 1
+; CHECK-NEXT:    [[LEFT1:%.*]] = sub i64 %n, 1
+; CHECK-NEXT:    {{%.*}} = icmp uge i64 [[LEFT1]], 1
 ; CHECK:       loop:
-; CHECK:         [[LEFT:%.*]] = sub i64 %n, %b
-; CHECK-NEXT:    {{%.*}} = icmp ugt i64 [[LEFT]], 7
+; CHECK:         [[TESTED:%.*]] = add i64 %b, 1
+; CHECK-NEXT:    [[LEFT:%.*]] = sub i64 %n, [[TESTED]]
+; CHECK-NEXT:    {{%.*}} = icmp uge i64 [[LEFT]], 7
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
