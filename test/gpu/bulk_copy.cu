@@ -3,7 +3,7 @@
 // expect-sm_90a-ptx: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
 // expect-sm_90a-ptx: mbarrier.try_wait.parity
 // expect-sm_90a-remark: completed on an mbarrier
-// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto
+// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-prefetch=never
 //
 // Block-collective copies that ferry turns, on sm_90a, into one
 // cp.async.bulk per row completed on an mbarrier (rows of at least 128

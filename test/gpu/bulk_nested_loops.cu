@@ -2,7 +2,7 @@
 // expect-converted: 2
 // expect-sm_90a-ptx: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
 // expect-sm_90a-ptx: mbarrier.try_wait.parity
-// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-stages=1
+// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-stages=1 -mllvm -ferry-prefetch=never
 //
 // The bulk form (single stage: -ferry-stages=1) in a copy loop nested in
 // another loop, the reproducer of a miscompile: with the outer loop's trip

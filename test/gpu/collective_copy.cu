@@ -1,7 +1,7 @@
 // expect: cp.async
 // expect-converted: 5
 // expect-remark: 16-byte cp.async.cg chunks
-// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto
+// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-prefetch=never
 //
 // (By default ferry uses the block-collective form only where one thread's
 // cp.async cannot move the element; the flag makes every copy here that the

@@ -1,6 +1,7 @@
 // expect: cp.async
 // expect-converted: 1
 // want-converted: 2
+// ferry-flags: -mllvm -ferry-prefetch=never
 //
 // The seeds' copy-and-compute loop ("Without memcpy_async"), made concrete:
 // each thread copies one int of the batch into dynamic shared memory with a

@@ -1,6 +1,7 @@
 // expect: cp.async
 // expect-converted: 2
 // want-converted: 3
+// ferry-flags: -mllvm -ferry-prefetch=never
 //
 // Element copies wider than 4 bytes, in a batch loop like the seeds' copy and
 // compute: float4 (16 bytes), int2 and double (8 bytes). ferry should turn
