@@ -5,7 +5,11 @@
 #include "copy_plan.h"
 
 #include "bridge.h"
+#include "dispatch.h"
+#include "ferry.h"
+#include "kernel_options.h"
 #include "memory.h"
+#include "names.h"
 #include "target.h"
 
 #include <llvm-c/Target.h>
@@ -183,4 +187,17 @@ void ferry_free_planned_copies(struct ferry_vec *plans) {
     free(plan);
   }
   ferry_vec_free(plans);
+}
+
+bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform transform) {
+  if (!ferry_is_device_module(module))
+    return false;
+  bool changed = ferry_check_kernel_options(module);
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
+      changed |= transform(module, fn, builder);
+  LLVMDisposeBuilder(builder);
+  ferry_names_invalidate();
+  return changed;
 }

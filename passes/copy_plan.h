@@ -48,6 +48,15 @@ void ferry_free_planned_copies(struct ferry_vec *plans);
 
 struct ferry_copy_form ferry_planned_form(const struct ferry_planned_copy *plan);
 
+/* The driver of the automatic passes (ferry-pipeline, ferry-prefetch,
+ * ferry-async-copy): on a device module, checks the kernels' annotations
+ * (whichever ferry pass runs first reports them), then runs `transform` on
+ * every function the launch dispatch lets ferry convert (dispatch.h);
+ * returns whether anything changed. */
+typedef bool (*ferry_function_transform)(LLVMModuleRef module, LLVMValueRef fn,
+                                         LLVMBuilderRef builder);
+bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform transform);
+
 /* "an 8-byte", "a 4-byte". */
 const char *ferry_article(unsigned size);
 

@@ -444,14 +444,5 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
 }
 
 bool ferry_prefetch_run(LLVMModuleRef module) {
-  if (!ferry_is_device_module(module))
-    return false;
-  bool changed = ferry_check_kernel_options(module);
-  LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
-  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
-      changed |= prefetch_function(module, fn, builder);
-  LLVMDisposeBuilder(builder);
-  ferry_names_invalidate();
-  return changed;
+  return ferry_transform_functions(module, prefetch_function);
 }
