@@ -143,6 +143,8 @@ def build_rows(measured, roof_gbps):
 def case_title(problem, config):
     if problem == "copy_compute":
         return "copy loop %s blk/SM" % config.split("_")[0]
+    if problem == "copy_as_written":
+        return "as written %s blk/SM" % config.split("_")[0]
     return "%s %s" % (PROBLEM_TITLES.get(problem, problem), config.replace("_", " "))
 
 
