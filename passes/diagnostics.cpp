@@ -10,6 +10,7 @@
 // no pass has to say them twice.
 
 #include "bridge.h"
+#include "dispatch.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -32,8 +33,8 @@ static constexpr const char *PassName = "ferry";
 // kernel: clang finds a function's source location by its name, and the
 // variant's name is not in the source.
 static Function *reported(Function *F) {
-  static constexpr StringRef Suffix = "__ferry";
-  if (!F->hasFnAttribute("ferry-variant") || !F->getName().ends_with(Suffix))
+  static constexpr StringRef Suffix = FERRY_VARIANT_SUFFIX;
+  if (!F->hasFnAttribute(FERRY_VARIANT_ATTRIBUTE) || !F->getName().ends_with(Suffix))
     return F;
   Function *Original = F->getParent()->getFunction(F->getName().drop_back(Suffix.size()));
   return Original ? Original : F;

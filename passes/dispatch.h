@@ -18,6 +18,10 @@
 #include <llvm-c/Core.h>
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FERRY_VARIANT_SUFFIX "__ferry"
 /* On each clone until ferry-dispatch-finish. */
 #define FERRY_VARIANT_ATTRIBUTE "ferry-variant"
@@ -38,5 +42,9 @@ LLVMValueRef ferry_dispatch_original(LLVMValueRef fn);
 
 /* Adds a string attribute with an empty value to a function. */
 void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
