@@ -53,7 +53,8 @@
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 
-enum { MAX_DISTANCE = 16, MAX_STEP = 1 << 20, SM_THREADS_MAX = 2048 };
+/* The most iterations ahead, the most copies a prefetched loop holds. */
+enum { MAX_DISTANCE = 16, MAX_COPIES = 16, MAX_STEP = 1 << 20, SM_THREADS_MAX = 2048 };
 
 /* How the loop counts: `counter` starts somewhere, grows by `step` each
  * iteration, and the latch continues while `compare` (of the increment
@@ -344,8 +345,8 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     return false;
   LLVMBasicBlockRef latch = loop->latches.items[0];
   unsigned long long thread_bytes = 0;
-  LLVMValueRef bases[MAX_DISTANCE];
-  struct ferry_affine offsets[MAX_DISTANCE];
+  LLVMValueRef bases[MAX_COPIES];
+  struct ferry_affine offsets[MAX_COPIES];
   for (size_t i = 0; i < count; i++) {
     const struct ferry_copy_site *site = &copies[i]->site;
     if (!ferry_block_dominates(dominators, LLVMGetInstructionParent(site->store), latch))
@@ -365,7 +366,7 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   if (!start)
     return ferry_refuse(reason, size, "the loop's counter does not start in the preheader");
   LLVMPositionBuilderBefore(builder, LLVMGetBasicBlockTerminator(loop->preheader));
-  LLVMValueRef strides[MAX_DISTANCE];
+  LLVMValueRef strides[MAX_COPIES];
   for (size_t i = 0; i < count; i++)
     counter_stride(builder, module, loop, &c, &offsets[i], &strides[i], reason, size);
   LLVMValueRef distance = build_distance(builder, module, thread_bytes, LLVMTypeOf(c.phi));
@@ -397,14 +398,14 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   bool changed = false;
   for (size_t l = 0; l < ferry_loop_count(loops); l++) {
     const struct ferry_loop *loop = ferry_loop_at(loops, l);
-    struct ferry_planned_copy *members[MAX_DISTANCE];
+    struct ferry_planned_copy *members[MAX_COPIES];
     size_t count = 0;
     bool too_many = false;
     for (size_t i = 0; i < plans.count; i++) {
       struct ferry_planned_copy *plan = plans.items[i];
       if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
         continue;
-      if (count == MAX_DISTANCE)
+      if (count == MAX_COPIES)
         too_many = true;
       else
         members[count++] = plan;
