@@ -26,6 +26,7 @@ config.substitutions.append(("%ferry-cc", os.path.join(config.ferry_binary_root,
 config.substitutions.append(("%ptxas", config.ptxas))
 config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%ferry_src", config.ferry_source_root))
 config.substitutions.append(("%runtime_bc", os.path.join(config.ferry_binary_root, "lib", "ferry-rt.bc")))
 config.substitutions.append(("%runtime_include", os.path.join(config.ferry_source_root, "runtime", "include")))
 config.substitutions.append(("%intrinsics_include", os.path.join(config.ferry_source_root, "intrinsics")))

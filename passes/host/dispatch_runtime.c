@@ -20,13 +20,21 @@
  *     multiprocessor holds below what the launch would have there with
  *     the original (its grid spread over the multiprocessors, as many as
  *     the multiprocessor's threads and block slots allow);
- *   - nothing is pending in the runtime's last-error slot (the dispatch
- *     clears the errors of its own queries and must not clear the
- *     program's), and the original has no cluster setting the variant
- *     lacks.
- * What is learned of a kernel on a device is queried once and cached.
+ *   - the original has no cluster setting the variant lacks.
+ * What is learned of a kernel on a device is queried once and cached, and
+ * so is the choice made for the last launch configuration of a kernel on a
+ * device: a launch like the one before costs a comparison, no runtime call.
  * Should the variant's launch still fail, the error is cleared and the
- * original is launched: the program sees the original's result. */
+ * original is launched: the program sees the original's result.
+ *
+ * The runtime's last-error slot is the program's: the dispatch's own
+ * queries (a kernel's first launch on a device, a launch past 48 KiB) are
+ * made only when nothing is pending there, and what they cause is cleared.
+ * The one exception would be a variant launch that fails although every
+ * check above passed: its error is cleared, and with it an earlier one the
+ * program had not read yet. Asking at every launch instead cost 50-80 ns a
+ * launch (cudaPeekAtLastError, H100); the checks leave that case to faults
+ * the original's launch would meet too. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,6 +81,17 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
 enum { DEVICES = 32 }; /* a device numbered higher runs the originals */
 enum device_state { UNKNOWN, PREPARING, VARIANT, ORIGINAL };
 
+/* A launch configuration and what runs it. Written under a sequence count,
+ * odd while an entry is written, so that a launch reads either one whole
+ * entry or none: a launch that finds the count odd or changed decides
+ * afresh. Every field is read and written atomically. */
+struct decision {
+  unsigned sequence;
+  unsigned grid[3], block[3];
+  uint64_t shared_bytes;
+  int variant; /* 1: the variant runs it; 0: the original */
+};
+
 /* What a kernel's variant may do on one device. */
 struct device_facts {
   int state; /* enum device_state, read and written atomically */
@@ -86,6 +105,7 @@ struct device_facts {
   uint64_t sm_threads;     /* threads a multiprocessor holds */
   uint64_t sm_blocks;      /* blocks a multiprocessor holds */
   uint64_t block_reserve;  /* what the runtime reserves per block */
+  struct decision last;    /* the choice for the last configuration */
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
@@ -168,39 +188,26 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
  * need not ask which is current. 0 until known. */
 static int device_count;
 
-/* Whether this launch may run the variant. */
-static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid, ferry_dim3 block,
-                          size_t shared_bytes) {
-  int device = -1;
-  if (cudaPeekAtLastError() != CUDA_SUCCESS)
-    return 0;
-  int count = __atomic_load_n(&device_count, __ATOMIC_RELAXED);
-  if (!count) {
-    if (cudaGetDeviceCount(&count) != CUDA_SUCCESS || count <= 0) {
-      cudaGetLastError();
-      return 0;
-    }
-    __atomic_store_n(&device_count, count, __ATOMIC_RELAXED);
-  }
-  if (count == 1)
-    device = 0;
-  else if (cudaGetDevice(&device) != CUDA_SUCCESS) {
-    cudaGetLastError();
-    return 0;
-  }
-  if (device < 0 || device >= DEVICES)
-    return 0;
-  struct device_facts *facts = &kernel->devices[device];
+/* Whether a launch with nothing recorded for its configuration may run
+ * the variant, and whether that answer holds for the next launch of the
+ * same configuration (*lasting). */
+static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *facts, int device,
+                  ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes, int *lasting) {
+  *lasting = 0;
   int state = __atomic_load_n(&facts->state, __ATOMIC_ACQUIRE);
   if (state == UNKNOWN) {
     /* One thread prepares; the others run the original meanwhile. */
     int expected = UNKNOWN;
-    if (!__atomic_compare_exchange_n(&facts->state, &expected, PREPARING, 0, __ATOMIC_ACQUIRE,
+    if (cudaPeekAtLastError() != CUDA_SUCCESS ||
+        !__atomic_compare_exchange_n(&facts->state, &expected, PREPARING, 0, __ATOMIC_ACQUIRE,
                                      __ATOMIC_RELAXED))
       return 0;
     state = prepare(kernel, device, facts);
     __atomic_store_n(&facts->state, state, __ATOMIC_RELEASE);
   }
+  if (state == PREPARING)
+    return 0;
+  *lasting = 1; /* what follows depends on the configuration alone */
   if (state != VARIANT)
     return 0;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
@@ -232,7 +239,10 @@ static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
   if (shared_bytes + facts->original_static > facts->default_limit) {
     /* The original launches only as far as the program raised its limit:
      * asked at each such launch, since the program may raise it at any time. */
+    *lasting = 0;
     struct function_attributes original = {0};
+    if (cudaPeekAtLastError() != CUDA_SUCCESS)
+      return 0;
     if (cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS) {
       cudaGetLastError();
       return 0;
@@ -244,6 +254,83 @@ static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
   return 1;
 }
 
+/* The choice recorded for this configuration: 1 or 0, or -1 if none. */
+static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes) {
+  unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_ACQUIRE);
+  if (before & 1)
+    return -1;
+  int same = __atomic_load_n(&last->grid[0], __ATOMIC_RELAXED) == grid.x &&
+             __atomic_load_n(&last->grid[1], __ATOMIC_RELAXED) == grid.y &&
+             __atomic_load_n(&last->grid[2], __ATOMIC_RELAXED) == grid.z &&
+             __atomic_load_n(&last->block[0], __ATOMIC_RELAXED) == block.x &&
+             __atomic_load_n(&last->block[1], __ATOMIC_RELAXED) == block.y &&
+             __atomic_load_n(&last->block[2], __ATOMIC_RELAXED) == block.z &&
+             __atomic_load_n(&last->shared_bytes, __ATOMIC_RELAXED) == (uint64_t)shared_bytes;
+  int variant = __atomic_load_n(&last->variant, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  /* 0 before anything is recorded: the entry is empty, not a configuration. */
+  if (!before || __atomic_load_n(&last->sequence, __ATOMIC_RELAXED) != before || !same)
+    return -1;
+  return variant;
+}
+
+/* Records a choice; skipped when another launch is recording. */
+static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
+                   int variant) {
+  unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_RELAXED);
+  if ((before & 1) || !__atomic_compare_exchange_n(&last->sequence, &before, before + 1, 0,
+                                                   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    return;
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  __atomic_store_n(&last->grid[0], grid.x, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->grid[1], grid.y, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->grid[2], grid.z, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->block[0], block.x, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->block[1], block.y, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->block[2], block.z, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->shared_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->variant, variant, __ATOMIC_RELAXED);
+  /* Never 0 again once written (a wrap lands on 2): 0 marks "empty". */
+  __atomic_store_n(&last->sequence, before + 2 ? before + 2 : 2, __ATOMIC_RELEASE);
+}
+
+/* The devices the process sees (they never change): with one, a launch
+ * need not ask which is current. 0 until known. */
+static int device_count;
+
+/* Whether this launch may run the variant. */
+static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid, ferry_dim3 block,
+                          size_t shared_bytes) {
+  int device = -1;
+  int count = __atomic_load_n(&device_count, __ATOMIC_RELAXED);
+  if (!count) {
+    if (cudaPeekAtLastError() != CUDA_SUCCESS)
+      return 0;
+    if (cudaGetDeviceCount(&count) != CUDA_SUCCESS || count <= 0) {
+      cudaGetLastError();
+      return 0;
+    }
+    __atomic_store_n(&device_count, count, __ATOMIC_RELAXED);
+  }
+  if (count == 1)
+    device = 0;
+  else if (cudaGetDevice(&device) != CUDA_SUCCESS) {
+    /* It fails only where a launch would: no device; the launch reports it. */
+    return 0;
+  }
+  if (device < 0 || device >= DEVICES)
+    return 0;
+  struct device_facts *facts = &kernel->devices[device];
+  int variant = recalled(&facts->last, grid, block, shared_bytes);
+  if (variant >= 0)
+    return variant;
+  int lasting;
+  variant = decide(kernel, facts, device, grid, block, shared_bytes, &lasting);
+  if (lasting)
+    record(&facts->last, grid, block, shared_bytes, variant);
+  return variant;
+}
+
 static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
   ferry_dim3 d = {(unsigned)xy, (unsigned)(xy >> 32), z};
   return d;
@@ -251,20 +338,31 @@ static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
 
 /* The launch calls: the arguments of cudaLaunchKernel with the kernel's
  * record for its handle, each dim3 as clang passes it on x86-64 (x and y
- * in one 64-bit word, then z). */
+ * in one 64-bit word, then z); `launch` is the runtime call the stub made. */
+typedef int launch_call(const void *, ferry_dim3, ferry_dim3, void **, size_t, void *);
+
+/* Inlined into both entry points: a direct call of their runtime call. */
+static inline __attribute__((always_inline)) int
+dispatch(launch_call *launch, struct ferry_dispatch_kernel *kernel, uint64_t grid_xy,
+         uint32_t grid_z, uint64_t block_xy, uint32_t block_z, void **arguments,
+         size_t shared_bytes, void *stream) {
+  ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
+  if (choose_variant(kernel, grid, block, shared_bytes)) {
+    int status = launch(kernel->variant, grid, block, arguments, shared_bytes, stream);
+    if (status == CUDA_SUCCESS)
+      return status;
+    cudaGetLastError();
+  }
+  return launch(kernel->original, grid, block, arguments, shared_bytes, stream);
+}
+
 __attribute__((noinline)) int ferry_dispatch_launch(struct ferry_dispatch_kernel *kernel,
                                                     uint64_t grid_xy, uint32_t grid_z,
                                                     uint64_t block_xy, uint32_t block_z,
                                                     void **arguments, size_t shared_bytes,
                                                     void *stream) {
-  ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, grid, block, shared_bytes)) {
-    int status = cudaLaunchKernel(kernel->variant, grid, block, arguments, shared_bytes, stream);
-    if (status == CUDA_SUCCESS)
-      return status;
-    cudaGetLastError();
-  }
-  return cudaLaunchKernel(kernel->original, grid, block, arguments, shared_bytes, stream);
+  return dispatch(cudaLaunchKernel, kernel, grid_xy, grid_z, block_xy, block_z, arguments,
+                  shared_bytes, stream);
 }
 
 __attribute__((noinline)) int ferry_dispatch_launch_ptsz(struct ferry_dispatch_kernel *kernel,
@@ -272,13 +370,6 @@ __attribute__((noinline)) int ferry_dispatch_launch_ptsz(struct ferry_dispatch_k
                                                          uint64_t block_xy, uint32_t block_z,
                                                          void **arguments, size_t shared_bytes,
                                                          void *stream) {
-  ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, grid, block, shared_bytes)) {
-    int status =
-        cudaLaunchKernel_ptsz(kernel->variant, grid, block, arguments, shared_bytes, stream);
-    if (status == CUDA_SUCCESS)
-      return status;
-    cudaGetLastError();
-  }
-  return cudaLaunchKernel_ptsz(kernel->original, grid, block, arguments, shared_bytes, stream);
+  return dispatch(cudaLaunchKernel_ptsz, kernel, grid_xy, grid_z, block_xy, block_z, arguments,
+                  shared_bytes, stream);
 }

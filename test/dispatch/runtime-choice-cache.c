@@ -1,0 +1,130 @@
+// The dispatch runtime (passes/host/dispatch_runtime.c) against a stand-in
+// CUDA runtime: what each launch runs, and which runtime calls the choice
+// costs. A launch like the one before is decided with no runtime call (the
+// choice is recorded per kernel and device); a new configuration is decided
+// afresh; a launch past 48 KiB asks for the original's limit each time (the
+// program may raise it between launches); a kernel's first launch, made
+// while the program has an error pending, runs the original and leaves
+// that error pending; a variant launch that fails runs the original.
+// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/host %s -o %t && %t | FileCheck %s
+#include "dispatch_runtime.c"
+
+#include <stdio.h>
+#include <string.h>
+
+static char original_entry, variant_entry;
+static int queries, pending, fail_variant_launch, original_dynamic_limit = 48 * 1024;
+
+int cudaGetDeviceCount(int *count) { queries++; *count = 1; return 0; }
+int cudaGetDevice(int *device) { queries++; *device = 0; return 0; }
+int cudaPeekAtLastError(void) { queries++; return pending; }
+int cudaGetLastError(void) { queries++; int e = pending; pending = 0; return e; }
+int cudaDeviceGetAttribute(int *value, int attribute, int device) {
+  queries++;
+  (void)device;
+  switch (attribute) {
+  case DEVICE_ATTRIBUTE_SHARED_PER_BLOCK: *value = 48 * 1024; break;
+  case DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN: *value = 227 * 1024; break;
+  case DEVICE_ATTRIBUTE_MULTIPROCESSORS: *value = 132; break;
+  case DEVICE_ATTRIBUTE_SHARED_PER_SM: *value = 228 * 1024; break;
+  case DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK: *value = 1024; break;
+  case DEVICE_ATTRIBUTE_THREADS_PER_SM: *value = 2048; break;
+  case DEVICE_ATTRIBUTE_BLOCKS_PER_SM: *value = 32; break;
+  default: return 1;
+  }
+  return 0;
+}
+int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
+  queries++;
+  memset(a, 0, sizeof *a);
+  a->max_threads_per_block = 1024;
+  a->shared_size_bytes = function == &variant_entry ? 16384 : 1024;
+  a->max_dynamic_shared_size_bytes =
+      function == &variant_entry ? 48 * 1024 - 16384 : original_dynamic_limit;
+  return 0;
+}
+int cudaFuncSetAttribute(const void *function, int attribute, int value) {
+  queries++;
+  (void)function, (void)attribute, (void)value;
+  return 0;
+}
+static int launch(const void *function) {
+  if (function == &variant_entry && fail_variant_launch) {
+    pending = 1;
+    return 1;
+  }
+  return 0;
+}
+int cudaLaunchKernel(const void *function, ferry_dim3 grid, ferry_dim3 block, void **arguments,
+                     size_t shared_bytes, void *stream) {
+  (void)grid, (void)block, (void)arguments, (void)shared_bytes, (void)stream;
+  printf("  launch %s\n", function == &variant_entry ? "variant" : "original");
+  return launch(function);
+}
+int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 block,
+                          void **arguments, size_t shared_bytes, void *stream) {
+  return cudaLaunchKernel(function, grid, block, arguments, shared_bytes, stream);
+}
+
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, {{0}}};
+
+static void go(const char *what, unsigned grid, unsigned block, size_t shared) {
+  printf("%s\n", what);
+  queries = 0;
+  /* dim3 as clang passes it: x and y in one word (y = 1), then z. */
+  int status = ferry_dispatch_launch(&kernel, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL,
+                                     shared, NULL);
+  printf("%s: status %d, %d runtime calls, pending %d\n", what, status, queries, pending);
+}
+
+int main(void) {
+  // CHECK-LABEL: {{^}}first-pending{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: first-pending: status 0, {{[0-9]+}} runtime calls, pending 1
+  pending = 1;
+  go("first-pending", 132, 256, 1024);
+  pending = 0;
+
+  // CHECK-LABEL: {{^}}first{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: first: status 0, {{[1-9][0-9]*}} runtime calls, pending 0
+  go("first", 132, 256, 1024);
+  // CHECK-LABEL: {{^}}again{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: again: status 0, 0 runtime calls, pending 0
+  go("again", 132, 256, 1024);
+  // A new configuration is decided afresh, from what is known of the device.
+  // CHECK-LABEL: {{^}}other-grid{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: other-grid: status 0, 0 runtime calls, pending 0
+  go("other-grid", 264, 256, 1024);
+  // Past the variant's dynamic limit (227 KiB less its 16 KiB): the original.
+  // CHECK-LABEL: {{^}}too-big{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: too-big: status 0, 0 runtime calls, pending 0
+  go("too-big", 132, 256, 220 * 1024);
+  // CHECK-LABEL: {{^}}too-big-again{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: too-big-again: status 0, 0 runtime calls, pending 0
+  go("too-big-again", 132, 256, 220 * 1024);
+
+  // Past 48 KiB on the original: its limit is asked at each launch.
+  // CHECK-LABEL: {{^}}past-48k{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: past-48k: status 0, 2 runtime calls, pending 0
+  go("past-48k", 132, 256, 60 * 1024);
+  original_dynamic_limit = 100 * 1024;
+  // CHECK-LABEL: {{^}}past-48k-raised{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: past-48k-raised: status 0, 2 runtime calls, pending 0
+  go("past-48k-raised", 132, 256, 60 * 1024);
+
+  // A variant launch that fails: the original runs, the error is cleared.
+  // CHECK-LABEL: {{^}}variant-fails{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: variant-fails: status 0, 1 runtime calls, pending 0
+  fail_variant_launch = 1;
+  go("variant-fails", 132, 256, 1024);
+  return 0;
+}
