@@ -87,7 +87,7 @@ inline unsigned long long device_checksum(const void *device, size_t bytes) {
 
 inline void print_result(const char *problem, const char *config, const char *label, float ms,
                          double bytes, double flops, unsigned long long sum) {
-  std::printf("result,%s,%s,%s,%.4f,%.0f,%.0f,%016llx\n", problem, config, label, ms, bytes,
+  std::printf("result,%s,%s,%s,%.6f,%.0f,%.0f,%016llx\n", problem, config, label, ms, bytes,
               flops, sum);
   std::fflush(stdout);
 }
