@@ -3,12 +3,15 @@
 
 #include "ferry.h"
 #include "names.h"
+#include "optimize_variants.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -95,8 +98,30 @@ const NamedPrinter Printers[] = {
     {"ferry-print-affine", ferry_print_affine},
 };
 
-bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
+// ferry-optimize-variants, between ferry-dispatch-variants and the
+// converting passes at -O0 (optimize_variants.cpp).
+// clang's pass builder at -O0 has loop unrolling off (its tuning options
+// follow -O0), so the simplification pipeline leaves a loop of constant
+// trip count rolled where -O2 unrolls it (the transpose's four rows of a
+// tile): the full unroll is added, and the pipeline run again over what it
+// leaves.
+OptimizeVariantsPass makeOptimizeVariants(PassBuilder &PB) {
+  FunctionPassManager FPM =
+      PB.buildFunctionSimplificationPipeline(OptimizationLevel::O2, ThinOrFullLTOPhase::None);
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass(/*OptLevel=*/2,
+                                                                 /*OnlyWhenForced=*/false,
+                                                                 /*ForgetSCEV=*/false)));
+  FPM.addPass(
+      PB.buildFunctionSimplificationPipeline(OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  return OptimizeVariantsPass(std::move(FPM));
+}
+
+bool parsePipelineElement(PassBuilder &PB, StringRef Name, ModulePassManager &MPM,
                           ArrayRef<PassBuilder::PipelineElement>) {
+  if (Name == "ferry-optimize-variants") {
+    MPM.addPass(makeOptimizeVariants(PB));
+    return true;
+  }
   for (ArrayRef<NamedTransform> List : {ArrayRef(EarlyTransforms), ArrayRef(Transforms)})
     for (const NamedTransform &T : List)
       if (Name == T.Name) {
@@ -117,16 +142,24 @@ void addEarlyToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel) {
     MPM.addPass(CTransformPass(T.Run));
 }
 
-void addToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel,
-                          ThinOrFullLTOPhase) {
-  for (const NamedTransform &T : Transforms)
+void addToDefaultPipeline(PassBuilder &PB, ModulePassManager &MPM, OptimizationLevel Level) {
+  for (const NamedTransform &T : Transforms) {
     MPM.addPass(CTransformPass(T.Run));
+    if (T.Run == ferry_dispatch_variants_run && Level == OptimizationLevel::O0)
+      MPM.addPass(makeOptimizeVariants(PB));
+  }
 }
 
 void registerCallbacks(PassBuilder &PB) {
-  PB.registerPipelineParsingCallback(parsePipelineElement);
+  PB.registerPipelineParsingCallback(
+      [&PB](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement> Elements) {
+        return parsePipelineElement(PB, Name, MPM, Elements);
+      });
   PB.registerPipelineStartEPCallback(addEarlyToDefaultPipeline);
-  PB.registerOptimizerLastEPCallback(addToDefaultPipeline);
+  PB.registerOptimizerLastEPCallback(
+      [&PB](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        addToDefaultPipeline(PB, MPM, Level);
+      });
 }
 
 } // namespace
