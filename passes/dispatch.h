@@ -43,6 +43,12 @@ LLVMValueRef ferry_dispatch_original(LLVMValueRef fn);
 /* Adds a string attribute with an empty value to a function. */
 void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute);
 
+/* For a refusal in a function no optimizer has touched (-O0's optnone: at
+ * -O0 only the dispatch's variants are optimized, optimize_variants.cpp),
+ * a clause saying so, since the function's form, not the copy, is then
+ * often what refused; "" otherwise. */
+const char *ferry_dispatch_unoptimized_clause(LLVMValueRef fn);
+
 #ifdef __cplusplus
 }
 #endif

@@ -37,6 +37,14 @@ void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute) {
                                                     "", 0));
 }
 
+const char *ferry_dispatch_unoptimized_clause(LLVMValueRef fn) {
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", sizeof "optnone" - 1);
+  if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))
+    return "";
+  return " (the function is as -O0 left it: at -O0 ferry optimizes only the launch dispatch's "
+         "variants, so compile with -O1 or higher, or keep the dispatch on)";
+}
+
 static bool module_has_variants(LLVMModuleRef module) {
   return LLVMGetNamedMetadata(module, FERRY_DISPATCH_METADATA,
                               sizeof FERRY_DISPATCH_METADATA - 1) != NULL;

@@ -420,7 +420,9 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
       continue;
     }
     if (!prefetch_loop(module, builder, affine, loop, members, count, reason, sizeof reason)) {
-      snprintf(message, sizeof message, "the copy loop's sources are not prefetched: %s", reason);
+      snprintf(message, sizeof message, "the copy loop's sources are not prefetched: %s%s", reason,
+               ferry_dispatch_unoptimized_clause(LLVMGetBasicBlockParent(
+                   LLVMGetInstructionParent(members[0]->site.store))));
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched", message);
       continue;
     }

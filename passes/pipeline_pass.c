@@ -49,7 +49,9 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                              sizeof reason);
     char message[FERRY_MESSAGE_SIZE];
     if (!pipeline) {
-      snprintf(message, sizeof message, "the copy loop is not pipelined: %s", reason);
+      snprintf(message, sizeof message, "the copy loop is not pipelined: %s%s", reason,
+               ferry_dispatch_unoptimized_clause(
+                   LLVMGetBasicBlockParent(LLVMGetInstructionParent(members[0]->site.store))));
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
       continue;
     }
