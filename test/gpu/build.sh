@@ -35,6 +35,7 @@
 # A test that breaks an expectation is reported FAIL; every binary that
 # compiles is still kept, so run.sh can run them. Exits non-zero if any
 # compile or expectation failed. Run the result with test/gpu/run.sh.
+# FERRY_GPU_ONLY="NAME..." builds only those tests.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -67,6 +68,7 @@ directive() { sed -n "s|^// $1: *||p" "$2"; }
 
 for src in "$here"/*.cu; do
   name=$(basename "$src" .cu)
+  [ -z "${FERRY_GPU_ONLY:-}" ] || [[ " $FERRY_GPU_ONLY " == *" $name "* ]] || continue
   tests=$((tests + 1))
   expect=$(directive expect "$src" | head -n1)
   expect_converted=$(directive expect-converted "$src" | head -n1)
