@@ -74,14 +74,15 @@ LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
     return base;
   LLVMValueRef from = ferry_pipeline_rebase(builder, LLVMGetOperand(value, 0), buffer, base);
   switch (ferry_opcode_of(value)) {
-  case LLVMGetElementPtr: {
+  case LLVMGetElementPtr: { /* every index, however many */
     unsigned count = (unsigned)LLVMGetNumOperands(value) - 1;
-    LLVMValueRef indices[16];
-    if (count > 16)
-      count = 16; /* collect_uses never accepts deeper GEPs than LLVM prints */
+    LLVMValueRef *indices = ferry_xmalloc((count ? count : 1) * sizeof *indices);
     for (unsigned i = 0; i < count; i++)
       indices[i] = LLVMGetOperand(value, i + 1);
-    return LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(value), from, indices, count, "");
+    LLVMValueRef rebased =
+        LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(value), from, indices, count, "");
+    free(indices);
+    return rebased;
   }
   case LLVMAddrSpaceCast:
     if (LLVMTypeOf(from) == LLVMTypeOf(value))
