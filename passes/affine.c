@@ -544,13 +544,3 @@ bool ferry_affine_is_uniform(const struct ferry_affine *form) {
   return true;
 }
 
-int64_t ferry_affine_coefficient_of(const struct ferry_affine *form,
-                                    const struct ferry_atom *atom) {
-  for (unsigned i = 0; i < form->term_count; i++) {
-    const struct ferry_term *term = &form->terms[i];
-    if (term->atom_count == 1 && term->atoms[0].kind == atom->kind &&
-        term->atoms[0].dimension == atom->dimension && term->atoms[0].value == atom->value)
-      return term->coefficient;
-  }
-  return 0;
-}

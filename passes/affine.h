@@ -106,11 +106,6 @@ bool ferry_affine_address(struct ferry_affine_context *context, LLVMValueRef poi
 /* No tid atom, no varying induction variable, no varying opaque atom. */
 bool ferry_affine_is_uniform(const struct ferry_affine *form);
 
-/* The coefficient of the term that is `atom` alone (0 when absent), e.g.
- * the stride in tid.x: compared by kind, dimension and value only. */
-int64_t ferry_affine_coefficient_of(const struct ferry_affine *form,
-                                    const struct ferry_atom *atom);
-
 /* An atom known to lie in [low, high] (equal bounds: fixed), e.g. from
  * the branches taken to an instruction (path_facts.h). */
 struct ferry_atom_bound {

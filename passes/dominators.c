@@ -245,12 +245,6 @@ const struct ferry_vec *ferry_reverse_postorder(const struct ferry_dominators *d
   return &d->reverse_postorder;
 }
 
-size_t ferry_reverse_postorder_index(const struct ferry_dominators *d,
-                                     LLVMBasicBlockRef block) {
-  long position = position_of(d, block);
-  return position == NONE ? SIZE_MAX : d->rpo_index[position];
-}
-
 const struct ferry_vec *ferry_block_predecessors(const struct ferry_dominators *d,
                                                  LLVMBasicBlockRef block) {
   static const struct ferry_vec no_predecessors;

@@ -36,9 +36,6 @@ bool ferry_instruction_dominates(const struct ferry_dominators *dominators,
 /* The reachable blocks in reverse postorder (the entry first; a block comes
  * after its dominators), as LLVMBasicBlockRef items. */
 const struct ferry_vec *ferry_reverse_postorder(const struct ferry_dominators *dominators);
-/* A block's position in that order; SIZE_MAX for an unreachable block. */
-size_t ferry_reverse_postorder_index(const struct ferry_dominators *dominators,
-                                     LLVMBasicBlockRef block);
 
 /* The distinct predecessors of a block, reachable or not, in function order
  * (llvm-c gives successors only). */

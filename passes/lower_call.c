@@ -23,13 +23,6 @@ static const char *callee_name(LLVMValueRef call) {
   return LLVMGetValueName2(callee, &length);
 }
 
-bool ferry_lower_is_intrinsic_call(LLVMValueRef call) {
-  if (!LLVMIsACallInst(call))
-    return false;
-  const char *name = callee_name(call);
-  return name && strncmp(name, intrinsic_prefix, sizeof intrinsic_prefix - 1) == 0;
-}
-
 /* Consumes `token` at *cursor if it is there. */
 static bool take(const char **cursor, const char *token) {
   size_t length = strlen(token);

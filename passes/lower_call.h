@@ -31,9 +31,6 @@ struct ferry_lower_call {
   LLVMValueRef sync_object;           /* ptr to the barrier or pipeline */
 };
 
-/* Whether `call` calls a function whose name starts ferry_memcpy_async. */
-bool ferry_lower_is_intrinsic_call(LLVMValueRef call);
-
 /* Fills `out` for a well-formed call; otherwise writes why into `reason`
  * and returns false (an unknown name, or a declaration whose parameters do
  * not match the header's). */
