@@ -19,6 +19,7 @@
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "copy_plan.h"
+#include "ir_build.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
@@ -126,17 +127,18 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "converted a guarded %u-byte global-to-shared copy to cp.async.%s with a source "
              "size of 0 where the guard fails (it reads nothing and fills zeros); it "
              "completes before the next barrier", plan->site.size,
-             plan->site.size == 16 ? "cg" : "ca");
+             ferry_cp_async_cache(plan->site.size));
   else if (plan->site.size > 16) {
     unsigned piece = ferry_per_thread_piece(plan->site.size, plan->site.align);
     snprintf(message, sizeof message,
              "converted a %u-byte global-to-shared struct copy to %u cp.async.%s of %u bytes; "
              "they complete before the next barrier", plan->site.size, plan->site.size / piece,
-             piece == 16 ? "cg" : "ca", piece);
+             ferry_cp_async_cache(piece), piece);
   } else
     snprintf(message, sizeof message,
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
-             "before the next barrier", ferry_article(plan->site.size), plan->site.size, plan->site.size == 16 ? "cg" : "ca");
+             "before the next barrier", ferry_article(plan->site.size), plan->site.size,
+             ferry_cp_async_cache(plan->site.size));
   ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
 }
 

@@ -28,6 +28,8 @@ const char *ferry_cp_async_intrinsic(unsigned size) {
   }
 }
 
+const char *ferry_cp_async_cache(unsigned size) { return size == 16 ? "cg" : "ca"; }
+
 LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const char *rest_name,
                                     LLVMBasicBlockRef *head, LLVMBasicBlockRef *rest) {
   *head = LLVMGetInstructionParent(before);

@@ -12,6 +12,7 @@
  * annotate("ferry:stages=1")) turns pipelining off. */
 #include "bridge.h"
 #include "copy_plan.h"
+#include "ir_build.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
@@ -58,12 +59,14 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];
       snprintf(message, sizeof message,
-               "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
+               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
                "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
                "of shared buffers and waits only for its own (%u stages: %s)%s",
                ferry_article(member->site.size), member->site.size,
-               member->collective ? "16-byte cp.async.cg chunks of the block"
-                                  : (ferry_per_thread_piece(member->site.size, member->site.align) == 16 ? "cp.async.cg" : "cp.async.ca"),
+               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
+               member->collective ? ""
+                                  : ferry_cp_async_cache(ferry_per_thread_piece(
+                                        member->site.size, member->site.align)),
                ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
                ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline),
                ferry_pipeline_versioned(pipeline)
