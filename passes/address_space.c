@@ -6,7 +6,6 @@
 #include "address_space.h"
 
 #include "ir_build.h"
-#include "memory.h"
 #include "target.h"
 
 #include <stdbool.h>

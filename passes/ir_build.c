@@ -4,6 +4,12 @@
 
 #include <string.h>
 
+bool ferry_is_plain_access(LLVMValueRef inst) {
+  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst))
+    return !LLVMGetVolatile(inst) && LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic;
+  return false;
+}
+
 LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
                                   const char *name, LLVMValueRef *args, unsigned count) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));

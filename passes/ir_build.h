@@ -9,6 +9,9 @@
  * value (no opcode is 0). */
 LLVMOpcode ferry_opcode_of(LLVMValueRef value);
 
+/* A load or store that is neither volatile nor atomic. */
+bool ferry_is_plain_access(LLVMValueRef inst);
+
 /* The predicate with its operands swapped (a < b is b > a), and its
  * negation (not a < b is a >= b): llvm-c has neither. */
 LLVMIntPredicate ferry_icmp_swapped(LLVMIntPredicate predicate);

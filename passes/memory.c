@@ -72,13 +72,6 @@ LLVMValueRef ferry_accessed_pointer(LLVMValueRef inst) {
   return NULL;
 }
 
-bool ferry_is_plain_access(LLVMValueRef inst) {
-  if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst))
-    return !LLVMGetVolatile(inst) &&
-           LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic;
-  return false;
-}
-
 LLVMValueRef ferry_called_function(LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   return callee && LLVMIsAFunction(callee) ? callee : NULL;

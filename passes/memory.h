@@ -12,9 +12,6 @@ bool ferry_may_alias(LLVMValueRef a, LLVMValueRef b);
 /* The pointer a load, store, atomicrmw or cmpxchg accesses; NULL otherwise. */
 LLVMValueRef ferry_accessed_pointer(LLVMValueRef inst);
 
-/* Plain: neither volatile nor atomic. */
-bool ferry_is_plain_access(LLVMValueRef inst);
-
 /* A call that reads and writes no memory (llvm.nvvm.read.ptx.sreg.*, ...). */
 bool ferry_call_is_memory_free(LLVMValueRef call);
 
