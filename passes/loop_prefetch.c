@@ -17,7 +17,12 @@
  * 0.646/0.341/0.230/0.205, with 64 KiB 0.645/0.342/0.299/0.245 (0.98x at
  * 8 blocks per SM): too far ahead evicts what the blocks are about to
  * read, so k follows the bytes in flight per multiprocessor and is
- * computed at run time, before the loop:
+ * computed at run time, before the loop (below). On sm_90 the first thread
+ * of each row prefetching the row's bytes with one
+ * cp.async.bulk.prefetch.L2 measured slower than every thread's own
+ * prefetch.global.L2 (same bench and H100, sm_90a: 0.715/0.389/0.244/0.214
+ * against 0.649/0.343/0.214/0.205 ms; hand-written, 4 ahead: 0.795 against
+ * 0.740 ms at 1 block per SM), so both targets prefetch per thread:
  *
  *   k = FERRY_PREFETCH_BYTES / (blocks per SM * bytes the block copies per
  *       iteration), clamped to 1..16,
