@@ -24,6 +24,12 @@
  *     clears the errors of its own queries and must not clear the
  *     program's), and the original has no cluster setting the variant
  *     lacks.
+ * A variant whose extern __shared__ tile's ring takes its stages from the
+ * launch (K__ferry_ring, dispatch.h) is given S times the launch's dynamic
+ * shared memory (16-byte rounded), S the most stages, a power of two up to
+ * 16, that keep the rules above (its limit, and the blocks a
+ * multiprocessor holds); the original runs where S would be below 2. The
+ * variant itself stays right with any bytes (pipeline_dynamic.h).
  * What is learned of a kernel on a device is queried once and cached.
  * Should the variant's launch still fail, the error is cleared and the
  * original is launched: the program sees the original's result. */
@@ -76,6 +82,8 @@ enum device_state { UNKNOWN, PREPARING, VARIANT, ORIGINAL };
 /* What a kernel's variant may do on one device. */
 struct device_facts {
   int state; /* enum device_state, read and written atomically */
+  const void *variant;     /* the handle of the variant this device's image has, */
+  int ring;                /* which is K__ferry_ring */
   int variant_threads;
   uint64_t original_static;
   uint64_t variant_static;
@@ -89,11 +97,12 @@ struct device_facts {
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
- * (its type taken from ferry_dispatch_kernel_layout below), the two host
- * handles set, the rest zero. */
+ * (its type taken from ferry_dispatch_kernel_layout below), the host
+ * handles set (a variant no device code names: null), the rest zero. */
 struct ferry_dispatch_kernel {
   const void *original;
-  const void *variant;
+  const void *variant;      /* K__ferry */
+  const void *ring_variant; /* K__ferry_ring */
   struct device_facts devices[DEVICES];
 };
 struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
@@ -114,8 +123,21 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   struct function_attributes original = {0}, variant = {0};
   int optin = 0, default_limit = 0, multiprocessors = 0, sm_shared = 0, reserve = 0;
   int sm_threads = 0, sm_blocks = 0;
-  if (cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
-      cudaFuncGetAttributes(&variant, kernel->variant) != CUDA_SUCCESS ||
+  /* The image for this device has one of the variants (or none): the
+   * other's query fails, and its error is cleared. */
+  const void *handle = kernel->variant;
+  int ring = 0;
+  if (handle && kernel->ring_variant &&
+      cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    handle = NULL;
+  }
+  if (!handle) {
+    handle = kernel->ring_variant;
+    ring = 1;
+  }
+  if (!handle || cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
+      cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&optin, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN, device) !=
           CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&default_limit, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK, device) !=
@@ -140,7 +162,7 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
                                           : 0);
   if ((uint64_t)optin > variant.shared_size_bytes + dynamic_limit) {
     int raised = optin - (int)variant.shared_size_bytes;
-    if (cudaFuncSetAttribute(kernel->variant, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
+    if (cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
         CUDA_SUCCESS)
       dynamic_limit = (uint64_t)raised;
     else
@@ -148,9 +170,11 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   }
   /* The carveout only steers performance; the program's choice carries over. */
   if (original.preferred_shmem_carveout != variant.preferred_shmem_carveout &&
-      cudaFuncSetAttribute(kernel->variant, FUNCTION_ATTRIBUTE_CARVEOUT,
+      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_CARVEOUT,
                            original.preferred_shmem_carveout) != CUDA_SUCCESS)
     cudaGetLastError();
+  facts->variant = handle;
+  facts->ring = ring;
   facts->variant_threads = variant.max_threads_per_block;
   facts->original_static = original.shared_size_bytes;
   facts->variant_static = variant.shared_size_bytes;
@@ -168,9 +192,10 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
  * need not ask which is current. 0 until known. */
 static int device_count;
 
-/* Whether this launch may run the variant. */
-static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid, ferry_dim3 block,
-                          size_t shared_bytes) {
+/* The variant this launch may run, and its dynamic shared memory in
+ * *variant_bytes; NULL: the original. */
+static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
+                                  ferry_dim3 block, size_t shared_bytes, size_t *variant_bytes) {
   int device = -1;
   if (cudaPeekAtLastError() != CUDA_SUCCESS)
     return 0;
@@ -225,9 +250,25 @@ static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
     wanted = facts->sm_blocks;
   uint64_t original_fit =
       facts->sm_shared / (facts->original_static + shared_bytes + facts->block_reserve + 1);
+  uint64_t needed = wanted < original_fit ? wanted : original_fit;
+  uint64_t bytes = shared_bytes;
+  if (facts->ring) {
+    /* The most stages of the launch's tile that keep the blocks. (Below
+     * the limit, a tile's 16 stages stay far from wrapping.) */
+    uint64_t tile = ((uint64_t)shared_bytes + 15) & ~(uint64_t)15;
+    uint64_t stages = 16;
+    for (; stages >= 2; stages /= 2) {
+      bytes = stages * tile;
+      if (bytes <= facts->variant_dynamic_limit &&
+          facts->sm_shared / (facts->variant_static + bytes + facts->block_reserve + 1) >= needed)
+        break;
+    }
+    if (stages < 2 || tile == 0)
+      return 0;
+  }
   uint64_t variant_fit =
-      facts->sm_shared / (facts->variant_static + shared_bytes + facts->block_reserve + 1);
-  if (variant_fit < (wanted < original_fit ? wanted : original_fit))
+      facts->sm_shared / (facts->variant_static + bytes + facts->block_reserve + 1);
+  if (variant_fit < needed)
     return 0;
   if (shared_bytes + facts->original_static > facts->default_limit) {
     /* The original launches only as far as the program raised its limit:
@@ -241,7 +282,8 @@ static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
         shared_bytes > (uint64_t)original.max_dynamic_shared_size_bytes)
       return 0;
   }
-  return 1;
+  *variant_bytes = (size_t)bytes;
+  return facts->variant;
 }
 
 static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
@@ -258,8 +300,10 @@ __attribute__((noinline)) int ferry_dispatch_launch(struct ferry_dispatch_kernel
                                                     void **arguments, size_t shared_bytes,
                                                     void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, grid, block, shared_bytes)) {
-    int status = cudaLaunchKernel(kernel->variant, grid, block, arguments, shared_bytes, stream);
+  size_t bytes = shared_bytes;
+  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes);
+  if (variant) {
+    int status = cudaLaunchKernel(variant, grid, block, arguments, bytes, stream);
     if (status == CUDA_SUCCESS)
       return status;
     cudaGetLastError();
@@ -273,9 +317,10 @@ __attribute__((noinline)) int ferry_dispatch_launch_ptsz(struct ferry_dispatch_k
                                                          void **arguments, size_t shared_bytes,
                                                          void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, grid, block, shared_bytes)) {
-    int status =
-        cudaLaunchKernel_ptsz(kernel->variant, grid, block, arguments, shared_bytes, stream);
+  size_t bytes = shared_bytes;
+  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes);
+  if (variant) {
+    int status = cudaLaunchKernel_ptsz(variant, grid, block, arguments, bytes, stream);
     if (status == CUDA_SUCCESS)
       return status;
     cudaGetLastError();
