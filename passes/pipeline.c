@@ -562,6 +562,44 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 }
 
+/* The prologue of a ring of launch_stages, before the loop: a loop over
+ * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
+ * runs (last32 >= k; a counter of at most 32 bits: pipeline_check.c), and
+ * committing one group each, so that S - 1 groups precede the loop's
+ * first. A loop rather than 15 guarded copies of the issue: the kernel's
+ * code stays near the size of a ring of fixed stages. */
+static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
+                            struct ferry_emit_cache *cache, struct ferry_pipeline *p,
+                            LLVMValueRef mask, LLVMValueRef last32) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  LLVMBasicBlockRef entry = LLVMGetInstructionParent(p->preheader_branch);
+  LLVMBasicBlockRef rest = ferry_split_block_before(p->preheader_branch, "ferry.prologue.done");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(entry));
+  LLVMBasicBlockRef test = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue");
+  LLVMBasicBlockRef body = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.stage");
+  LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.next");
+  LLVMPositionBuilderAtEnd(builder, entry);
+  LLVMBuildBr(builder, test);
+  LLVMPositionBuilderAtEnd(builder, test);
+  LLVMValueRef k = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
+  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, k, mask, "ferry.stage.wanted");
+  LLVMBuildCondBr(builder, wanted, body, rest);
+  LLVMPositionBuilderAtEnd(builder, next);
+  LLVMValueRef k_next = LLVMBuildAdd(builder, k, LLVMConstInt(i32, 1, false), "");
+  LLVMBuildBr(builder, test);
+  LLVMValueRef values[2] = {LLVMConstInt(i32, 0, false), k_next};
+  LLVMBasicBlockRef from[2] = {entry, next};
+  LLVMAddIncoming(k, values, from, 2);
+  LLVMPositionBuilderAtEnd(builder, body);
+  LLVMValueRef at = LLVMBuildBr(builder, next);
+  LLVMPositionBuilderBefore(builder, at);
+  LLVMValueRef runs = LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs");
+  issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
+  LLVMPositionBuilderBefore(builder, at);
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+}
+
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *p) {
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -671,30 +709,19 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 
   /* The prologue fills slots 0..S-2, one commit group per stage; with
-   * launch_stages, stage k only where k < S - 1 (its commit too, so that
-   * S-1 groups precede the loop's first). */
-  for (unsigned k = 0; k + 1 < stages; k++) {
-    LLVMValueRef at = p->preheader_branch;
-    if (p->launch_stages) {
-      LLVMPositionBuilderBefore(builder, p->preheader_branch);
-      LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, LLVMConstInt(i32, k, false), mask,
-                                          "ferry.stage.wanted");
-      LLVMBasicBlockRef head, join;
-      LLVMBasicBlockRef body =
-          ferry_open_region(p->preheader_branch, "ferry.prologue", "ferry.prologue.next", &head, &join);
-      LLVMPositionBuilderAtEnd(builder, head);
-      LLVMBuildCondBr(builder, wanted, body, join);
-      LLVMPositionBuilderAtEnd(builder, body);
-      at = LLVMBuildBr(builder, join);
-    }
-    LLVMPositionBuilderBefore(builder, at);
+   * launch_stages, a loop over k < S - 1 (launch_prologue). */
+  if (p->launch_stages)
+    launch_prologue(module, builder, cache, p, mask, last32);
+  for (unsigned k = 0; k + 1 < stages && !p->launch_stages; k++) {
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
     LLVMValueRef guard = NULL;
     if (k)
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
                      : runs_ahead(p, builder, p->iv_start, k);
-    issue_stage(module, builder, cache, p, at, LLVMConstInt(i32, k, false), k, NULL, true, guard);
-    LLVMPositionBuilderBefore(builder, at);
+    issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
+                NULL, true, guard);
+    LLVMPositionBuilderBefore(builder, p->preheader_branch);
     ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
   }
   if (p->launch_stages)

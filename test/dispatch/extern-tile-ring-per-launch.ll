@@ -6,8 +6,9 @@
 ; launch's block size (tid.x ^ 1 below ntid.x, 16-byte rounded, never 0),
 ; and S the most stages, a power of two up to 16, whose slots
 ; %dynamic_smem_size holds, else 1 (slot 0 at offset 0: the tile where the
-; kernel as written has it, one stage at a time). The prologue issues
-; stages 0 to 14, each (with its commit) only while k < S - 1; iteration i
+; kernel as written has it, one stage at a time). The prologue is a loop
+; over k < S - 1, issuing iteration k into slot k where it runs and
+; committing one group each (none when S = 1); iteration i
 ; issues iteration i+S-1 into slot (i+S-1) & (S-1) while last - i >= S-1,
 ; and waits for S-1 pending groups through a chain of uniform branches
 ; (wait_group takes an immediate). No static ring, no trap: any launch's
@@ -97,15 +98,26 @@ exit:
 ; CHECK-NEXT:    [[S2:%.*]] = select i1 [[FITS2]], i32 2, i32 1
 ; CHECK:         [[S16:%.*]] = select i1 {{%.*}}, i32 16, i32 {{%.*}}
 ; CHECK-NEXT:    %ferry.stage.mask = sub i32 [[S16]], 1
-; CHECK:         %ferry.stage.wanted = icmp ult i32 0, %ferry.stage.mask
-; CHECK-NEXT:    br i1 %ferry.stage.wanted, label %[[STAGE0:.*]], label %{{.*}}
-; CHECK:       [[STAGE0]]:
-; CHECK-NEXT:    [[OFFSET0:%.*]] = mul i64 0, %ferry.slot.stride
-; CHECK-NEXT:    getelementptr i8, ptr addrspace(3) @tile, i64 [[OFFSET0]]
+; CHECK:         br label %ferry.prologue
+; CHECK:       ferry.prologue:
+; CHECK-NEXT:    [[K:%.*]] = phi i32 [ 0, %preheader ], [ [[K_NEXT:%.*]], %ferry.prologue.next ]
+; CHECK-NEXT:    %ferry.stage.wanted = icmp ult i32 [[K]], %ferry.stage.mask
+; CHECK-NEXT:    br i1 %ferry.stage.wanted, label %ferry.prologue.stage, label %ferry.prologue.done
+; CHECK:       ferry.prologue.stage:
+; CHECK-NEXT:    [[RUNS:%.*]] = icmp uge i32 %ferry.last.iteration, [[K]]
+; CHECK-NEXT:    br i1 [[RUNS]], label %[[ISSUE:.*]], label %[[ISSUED:.*]]
+; CHECK:       [[ISSUE]]:
+; CHECK-NEXT:    [[K64:%.*]] = zext i32 [[K]] to i64
+; CHECK-NEXT:    [[OFFSET:%.*]] = mul i64 [[K64]], %ferry.slot.stride
+; CHECK-NEXT:    getelementptr i8, ptr addrspace(3) @tile, i64 [[OFFSET]]
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:       [[ISSUED]]:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK:         icmp ult i32 14, %ferry.stage.mask
-; CHECK-NOT:     icmp ult i32 15, %ferry.stage.mask
+; CHECK:       ferry.prologue.next:
+; CHECK-NEXT:    [[K_NEXT]] = add i32 [[K]], 1
+; CHECK-NEXT:    br label %ferry.prologue
+; CHECK:       ferry.prologue.done:
+; CHECK-NOT:     cp.async
 ; CHECK:       loop:
 ; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, %ferry.stage.mask
 ; CHECK-NEXT:    [[AHEAD:%.*]] = add i32 %ferry.iteration, %ferry.stage.mask
