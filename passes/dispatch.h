@@ -23,6 +23,16 @@ extern "C" {
 #endif
 
 #define FERRY_VARIANT_SUFFIX "__ferry"
+/* The name a variant gets instead, kernel's name then this suffix, when
+ * its ring of an extern __shared__ tile chooses its stages per launch
+ * (pipeline_dynamic.h): the host's launches then give it the stages'
+ * dynamic shared memory (host/dispatch_runtime.c). The name is the channel:
+ * the host registers both names where the device code may hold them, and
+ * the runtime learns per device which one its image has. */
+#define FERRY_RING_VARIANT_SUFFIX "__ferry_ring"
+/* Left by ferry-pipeline on a variant with such a ring, until
+ * ferry-dispatch-finish renames it. */
+#define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
 /* On each clone until ferry-dispatch-finish. */
 #define FERRY_VARIANT_ATTRIBUTE "ferry-variant"
 /* Left by ferry-async-copy on a function it converted (ferry-pipeline

@@ -8,8 +8,10 @@
  * (or cudaLaunchKernel_ptsz) of a registered kernel's handle, which clang
  * writes in the kernel's launch stub. Emits, per kernel whose variant the
  * device code embedded in the module names: a second registration (or
- * entry), of K__ferry under a host handle of its own, a record of the two
- * handles, and in place of each launch a call to ferry_dispatch_launch,
+ * entry), of K__ferry under a host handle of its own, and of K__ferry_ring
+ * (the variant whose extern tile's ring takes its stages from the launch's
+ * dynamic shared memory: dispatch.h) where the device code names that, a
+ * record of the handles, and in place of each launch a call to ferry_dispatch_launch,
  * which chooses per launch between the two (host/dispatch_runtime.c; linked
  * into the module from the bitcode ferry embeds, with internal linkage).
  * A host compile cannot know which kernels its device compiles converted:
@@ -47,6 +49,8 @@ struct registration {
   LLVMValueRef entry;  /* the kernel's offloading entry (the new offload driver) */
   LLVMValueRef stub;   /* the kernel's host handle */
   char *name;          /* the kernel's device name */
+  bool variant;        /* the device code may hold K__ferry, */
+  bool ring_variant;   /* K__ferry_ring */
   LLVMValueRef record; /* its ferry_dispatch_kernel */
   unsigned launches;   /* launches rewritten */
 };
@@ -91,7 +95,8 @@ static void add_registration(struct ferry_vec *registrations, LLVMValueRef call,
   bool known = false;
   for (size_t i = 0; i < registrations->count && stub; i++)
     known |= ((struct registration *)registrations->items[i])->stub == stub;
-  if (!stub || !LLVMIsAFunction(stub) || !name || ends_with(name, FERRY_VARIANT_SUFFIX) || known) {
+  if (!stub || !LLVMIsAFunction(stub) || !name || ends_with(name, FERRY_VARIANT_SUFFIX) ||
+      ends_with(name, FERRY_RING_VARIANT_SUFFIX) || known) {
     free(name);
     return;
   }
@@ -270,9 +275,11 @@ static bool images_may_hold(const struct device_images *images, const char *name
   return false;
 }
 
-/* The variant's host handle, registration and record. */
-static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
-                             LLVMTypeRef record_type) {
+/* A variant's host handle and registration, under the kernel's name
+ * followed by `suffix`. */
+static LLVMValueRef register_one(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
+                                 const char *suffix, const char *handle_suffix,
+                                 const char *name_global) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   size_t stub_length;
   const char *stub_name = LLVMGetValueName2(r->stub, &stub_length);
@@ -281,23 +288,46 @@ static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struc
 
   /* A byte of its own: cudart keys functions by host address. Not
    * constant, so that no linker merges it with another. */
-  snprintf(text, room, "%s.ferry_variant", stub_name);
+  snprintf(text, room, "%s%s", stub_name, handle_suffix);
   LLVMTypeRef byte = LLVMInt8TypeInContext(context);
   LLVMValueRef handle = LLVMAddGlobal(module, byte, text);
   LLVMSetInitializer(handle, LLVMConstInt(byte, 0, false));
   LLVMSetLinkage(handle, LLVMInternalLinkage);
 
-  snprintf(text, room, "%s%s", r->name, FERRY_VARIANT_SUFFIX);
+  snprintf(text, room, "%s%s", r->name, suffix);
   if (r->entry) {
     add_offload_entry(module, r, handle, text);
   } else {
-    register_call(builder, r, handle, private_string(module, text, "ferry.variant_name"));
+    register_call(builder, r, handle, private_string(module, text, name_global));
   }
+  free(text);
+  return handle;
+}
 
+/* The variants' host handles, registrations and record: a variant the
+ * device code does not name has no handle (null in the record). */
+static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
+                             LLVMTypeRef record_type) {
+  LLVMTypeRef pointer = LLVMStructGetTypeAtIndex(record_type, 1);
+  /* Each registration goes right after the kernel's: the ring's first, so
+   * that K__ferry's comes before it. */
+  LLVMValueRef ring_handle = r->ring_variant ? register_one(module, builder, r,
+                                                            FERRY_RING_VARIANT_SUFFIX,
+                                                            ".ferry_ring_variant",
+                                                            "ferry.ring_variant_name")
+                                             : LLVMConstNull(pointer);
+  LLVMValueRef handle = r->variant ? register_one(module, builder, r, FERRY_VARIANT_SUFFIX,
+                                                  ".ferry_variant", "ferry.variant_name")
+                                   : LLVMConstNull(pointer);
+  size_t stub_length;
+  const char *stub_name = LLVMGetValueName2(r->stub, &stub_length);
+  size_t room = stub_length + 32;
+  char *text = ferry_xmalloc(room);
   snprintf(text, room, "%s.ferry_dispatch", stub_name);
   r->record = LLVMAddGlobal(module, record_type, text);
-  LLVMValueRef fields[3] = {r->stub, handle, LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 2))};
-  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 3));
+  LLVMValueRef fields[4] = {r->stub, handle, ring_handle,
+                            LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 3))};
+  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 4));
   LLVMSetLinkage(r->record, LLVMInternalLinkage);
   free(text);
 }
@@ -399,12 +429,14 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
   size_t kept = 0;
   for (size_t i = 0; i < registrations.count; i++) {
     struct registration *r = registrations.items[i];
-    size_t room = strlen(r->name) + sizeof FERRY_VARIANT_SUFFIX;
+    size_t room = strlen(r->name) + sizeof FERRY_RING_VARIANT_SUFFIX;
     char *variant = ferry_xmalloc(room);
     snprintf(variant, room, "%s%s", r->name, FERRY_VARIANT_SUFFIX);
-    bool held = images_may_hold(&images, variant);
+    r->variant = images_may_hold(&images, variant);
+    snprintf(variant, room, "%s%s", r->name, FERRY_RING_VARIANT_SUFFIX);
+    r->ring_variant = images_may_hold(&images, variant);
     free(variant);
-    if (held) {
+    if (r->variant || r->ring_variant) {
       registrations.items[kept++] = r;
       continue;
     }
@@ -460,13 +492,25 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
   for (size_t i = 0; i < registrations.count; i++) {
     struct registration *r = registrations.items[i];
     char message[FERRY_MESSAGE_SIZE];
+    char names[FERRY_MESSAGE_SIZE / 2];
+    if (r->variant && r->ring_variant)
+      snprintf(names, sizeof names, "the variants %s%s and %s%s are", r->name, FERRY_VARIANT_SUFFIX,
+               r->name, FERRY_RING_VARIANT_SUFFIX);
+    else
+      snprintf(names, sizeof names, "the variant %s%s is", r->name,
+               r->variant ? FERRY_VARIANT_SUFFIX : FERRY_RING_VARIANT_SUFFIX);
     snprintf(message, sizeof message,
-             "the variant %s%s is registered beside the kernel %s; %u launch%s here "
+             "%s registered beside the kernel %s; %u launch%s here "
              "choose%s per launch between them: the variant where this device's image has it "
              "and the launch's threads and dynamic shared memory fit it (and the kernel's own "
-             "limit), else the kernel as written",
-             r->name, FERRY_VARIANT_SUFFIX, r->name, r->launches, r->launches == 1 ? "" : "es",
-             r->launches == 1 ? "s" : "");
+             "limit), else the kernel as written%s",
+             names, r->name, r->launches, r->launches == 1 ? "" : "es",
+             r->launches == 1 ? "s" : "",
+             r->ring_variant ? "; the variant whose ring takes its stages from the launch "
+                               "(__ferry_ring) gets as many stages, 2 to 16, of the launch's "
+                               "dynamic shared memory as keep the launch's blocks per "
+                               "multiprocessor, else the kernel runs as written"
+                             : "");
     ferry_remark(FERRY_REMARK_PASSED, r->stub, "LaunchDispatched", message);
   }
   free_registrations(&registrations);

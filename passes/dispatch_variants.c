@@ -9,7 +9,9 @@
  * static __shared__ array only the kernel uses is copied for the clone).
  * ferry-dispatch-finish deletes a clone that nothing converted (no variant
  * then: the host's launches find none and run the kernel) and says, per
- * kernel, what launches choose. Both refuse nothing but
+ * kernel, what launches choose; a variant whose ring's stages follow the
+ * launch (FERRY_LAUNCH_RING_ATTRIBUTE) is renamed K__ferry_ring, so that
+ * the host's launches know to give it the ring's bytes. Both refuse nothing but
  * -ferry-dispatch=never, under which they do nothing and the passes convert
  * in place. */
 #include "dispatch.h"
@@ -137,6 +139,38 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
     char message[FERRY_MESSAGE_SIZE];
     size_t length;
     const char *name = LLVMGetValueName2(variant, &length);
+    if (has_attribute(variant, FERRY_LAUNCH_RING_ATTRIBUTE)) {
+      LLVMRemoveStringAttributeAtIndex(variant, LLVMAttributeFunctionIndex,
+                                       FERRY_LAUNCH_RING_ATTRIBUTE,
+                                       sizeof FERRY_LAUNCH_RING_ATTRIBUTE - 1);
+      size_t original_length;
+      const char *original_name = LLVMGetValueName2(original, &original_length);
+      char *ring_name = ferry_xmalloc(original_length + sizeof FERRY_RING_VARIANT_SUFFIX);
+      memcpy(ring_name, original_name, original_length);
+      memcpy(ring_name + original_length, FERRY_RING_VARIANT_SUFFIX, sizeof FERRY_RING_VARIANT_SUFFIX);
+      /* A function of that name already (the program's own): the variant
+       * keeps its name, and its launches give it their own bytes, in
+       * which its ring takes as many stages as fit (one: the loop as
+       * written). */
+      bool renamed = original != variant && !LLVMGetNamedFunction(module, ring_name);
+      if (renamed)
+        LLVMSetValueName2(variant, ring_name, strlen(ring_name));
+      free(ring_name);
+      name = LLVMGetValueName2(variant, &length);
+      snprintf(message, sizeof message,
+               "the kernel stays as written and its converted copy is the variant %s, whose "
+               "extern __shared__ tile's ring takes its stages from the launch's dynamic shared "
+               "memory: each launch through the kernel's launch stub (a host half compiled with "
+               "ferry) runs the variant where the device image has it and the launch's threads "
+               "and shared memory fit it on the device, giving it %s, else the kernel as written; "
+               "other launches run the kernel as written", name,
+               renamed ? "as many stages (up to 16) of the launch's dynamic shared memory as keep "
+                         "its blocks per multiprocessor, two at least"
+                       : "the launch's own dynamic shared memory (its name is taken: one stage "
+                         "unless the launch gives more)");
+      ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
+      continue;
+    }
     if (has_attribute(variant, FERRY_PIPELINED_ATTRIBUTE) ||
         has_attribute(variant, FERRY_CONVERTED_ATTRIBUTE)) {
       snprintf(message, sizeof message,

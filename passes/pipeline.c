@@ -38,6 +38,7 @@
 #include "address_space.h"
 #include "bridge.h"
 #include "copy_emit.h"
+#include "pipeline_dynamic.h"
 #include "ir_build.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -45,6 +46,8 @@
 #include <stdlib.h>
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
+bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
+const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *p) { return p->launch_refusal; }
 const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
 bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
@@ -57,6 +60,11 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
     return;
   for (size_t i = 0; i < p->rebased.count; i++)
     free(p->rebased.items[i]);
+  for (size_t r = 0; r < p->ring_count; r++) {
+    for (size_t i = 0; i < p->rings[r].accesses.count; i++)
+      free(p->rings[r].accesses.items[i]);
+    ferry_vec_free(&p->rings[r].accesses);
+  }
   ferry_vec_free(&p->rebased);
   ferry_vec_free(&p->chains);
   ferry_vec_free(&p->loop_blocks);
@@ -93,9 +101,21 @@ LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
   }
 }
 
-LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                     LLVMValueRef value, unsigned distance, bool prologue,
-                                     struct ferry_map *made) {
+/* `distance` (i32, at most MAX_STAGES - 1: the launch's S - 1) in the
+ * integer type `type`: modulo its width, as a constant distance is. */
+static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, LLVMTypeRef type) {
+  unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(distance));
+  if (width == from)
+    return distance;
+  return width < from ? LLVMBuildTrunc(builder, distance, type, "")
+                      : LLVMBuildZExt(builder, distance, type, "");
+}
+
+/* ferry_pipeline_value_at, the distance a constant or, with
+ * `distance_value`, that value (computed before the loop). */
+static LLVMValueRef value_at(struct ferry_pipeline *p, LLVMBuilderRef builder, LLVMValueRef value,
+                             unsigned distance, LLVMValueRef distance_value, bool prologue,
+                             struct ferry_map *made) {
   intptr_t known;
   if (!ferry_map_get(&p->cone, value, NULL))
     return value;
@@ -107,25 +127,32 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
     intptr_t start;
     ferry_map_get(&p->starts, value, &start);
     LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
-    result = distance ? LLVMBuildAdd(builder, base,
-                                     LLVMConstInt(LLVMTypeOf(value),
-                                                  (unsigned long long)(step * (intptr_t)distance),
-                                                  true),
-                                     "ferry.ahead")
-                      : base;
+    if (distance_value)
+      result = LLVMBuildAdd(builder, base,
+                            LLVMBuildMul(builder,
+                                         LLVMConstInt(LLVMTypeOf(value), (unsigned long long)step, true),
+                                         distance_as(builder, distance_value, LLVMTypeOf(value)), ""),
+                            "ferry.ahead");
+    else
+      result = distance ? LLVMBuildAdd(builder, base,
+                                       LLVMConstInt(LLVMTypeOf(value),
+                                                    (unsigned long long)(step * (intptr_t)distance),
+                                                    true),
+                                       "ferry.ahead")
+                        : base;
   } else if (ferry_map_get(&p->step_values, value, &step)) {
     intptr_t start;
     ferry_map_get(&p->starts, value, &start);
     LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
     /* The same in every iteration, though maybe computed in the loop. */
-    LLVMValueRef step_value = ferry_pipeline_value_at(p, builder, (LLVMValueRef)step, 0, prologue,
-                                                      made);
-    result = distance ? LLVMBuildAdd(builder, base,
-                                     LLVMBuildMul(builder, step_value,
-                                                  LLVMConstInt(LLVMTypeOf(value), distance, false),
-                                                  ""),
-                                     "ferry.ahead")
-                      : base;
+    LLVMValueRef step_value =
+        value_at(p, builder, (LLVMValueRef)step, 0, NULL, prologue, made);
+    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(value))
+                                        : LLVMConstInt(LLVMTypeOf(value), distance, false);
+    result = distance || distance_value
+                 ? LLVMBuildAdd(builder, base, LLVMBuildMul(builder, step_value, times, ""),
+                                "ferry.ahead")
+                 : base;
   } else if (ferry_map_get(&p->pointer_steps, value, &step)) {
     /* A stepped pointer: distance GEPs of its increment at once (wrapping
      * arithmetic, no inbounds: iterations that do not run may compute it). */
@@ -135,23 +162,31 @@ LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef bu
     LLVMValueRef increment = (LLVMValueRef)step;
     /* The same in every iteration, though maybe computed in the loop. */
     LLVMValueRef index =
-        ferry_pipeline_value_at(p, builder, LLVMGetOperand(increment, 1), 0, prologue, made);
+        value_at(p, builder, LLVMGetOperand(increment, 1), 0, NULL, prologue, made);
+    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(index))
+                                        : LLVMConstInt(LLVMTypeOf(index), distance, false);
     LLVMValueRef offset =
-        distance ? LLVMBuildMul(builder, index, LLVMConstInt(LLVMTypeOf(index), distance, false), "")
-                 : NULL;
-    result = distance ? LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(increment), base,
-                                      &offset, 1, "ferry.ahead")
-                      : base;
+        distance || distance_value ? LLVMBuildMul(builder, index, times, "") : NULL;
+    result = distance || distance_value
+                 ? LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(increment), base, &offset, 1,
+                                 "ferry.ahead")
+                 : base;
   } else {
     result = LLVMInstructionClone(value);
     unsigned operands = (unsigned)LLVMGetNumOperands(value);
     for (unsigned i = 0; i < operands; i++)
-      LLVMSetOperand(result, i, ferry_pipeline_value_at(p, builder, LLVMGetOperand(value, i), distance,
-                                         prologue, made));
+      LLVMSetOperand(result, i, value_at(p, builder, LLVMGetOperand(value, i), distance,
+                                         distance_value, prologue, made));
     LLVMInsertIntoBuilder(builder, result);
   }
   ferry_map_put(made, value, (intptr_t)result);
   return result;
+}
+
+LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                     LLVMValueRef value, unsigned distance, bool prologue,
+                                     struct ferry_map *made) {
+  return value_at(p, builder, value, distance, NULL, prologue, made);
 }
 
 /* The first value the latch tests, at the end of iteration 0, in the
@@ -228,6 +263,12 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
                          LLVMValueRef index) {
   LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(index));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  if (ring->per_launch) { /* below the launch's dynamic bytes: no wrap in 64 bits */
+    LLVMValueRef offset = LLVMBuildMul(
+        builder, LLVMBuildZExt(builder, index, LLVMInt64TypeInContext(context), ""), ring->stride, "");
+    return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), ring->buffer, &offset, 1,
+                         "ferry.slot");
+  }
   if (ring->dynamic && !ring->relocated) {
     LLVMValueRef offset = LLVMBuildMul(builder, index, LLVMConstInt(i32, ring->stage_bytes, false), "");
     return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), ring->buffer, &offset, 1,
@@ -239,14 +280,16 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
 }
 
 /* The iteration `distance` ahead (from the loop's start when `prologue`)
- * issues every copy at `anchor`, into slot `slot_index` of each ring, when
+ * (`distance_value` when not NULL: the launch's S - 1, for a loop of
+ * launch_stages) issues every copy at `anchor`, into slot `slot_index` of
+ * each ring, when
  * `guard` (NULL: always) holds: one region for them all. Copies whose
  * chunks need no check (a versioned loop) and share their geometry issue
  * in one loop (copy_emit.h). */
 static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
                         struct ferry_emit_cache *cache, struct ferry_pipeline *p,
                         LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
-                        bool prologue, LLVMValueRef guard) {
+                        LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
   LLVMValueRef before = anchor;
   if (guard) {
     LLVMBasicBlockRef head, join;
@@ -269,8 +312,8 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     /* A streamed source's chunk address is a phi of the loop (apply). */
     bool streamed = !prologue && p->source_chunks[c];
     sources[c] = streamed ? NULL
-                          : ferry_pipeline_value_at(p, builder, site->source, distance, prologue,
-                                                    &made);
+                          : value_at(p, builder, site->source, distance, distance_value, prologue,
+                                     &made);
     destinations[c] =
         ferry_pipeline_rebase(builder, site->destination, ring->buffer, bases[p->ring_of_copy[c]]);
     forms[c] = p->copies[c].form;
@@ -282,7 +325,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
       forms[c].destination_rows_aligned = false;
     if (forms[c].source_index)
       forms[c].source_index =
-          ferry_pipeline_value_at(p, builder, forms[c].source_index, distance, prologue, &made);
+          value_at(p, builder, forms[c].source_index, distance, distance_value, prologue, &made);
     ferry_map_free(&made);
   }
   /* A versioned ring's chunks need no check: those of one geometry issue
@@ -372,7 +415,7 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
                                const struct ferry_pipeline *p) {
   unsigned long long needed = 0;
   for (size_t r = 0; r < p->ring_count; r++)
-    if (p->rings[r].dynamic && !p->rings[r].relocated)
+    if (p->rings[r].dynamic && !p->rings[r].relocated && !p->rings[r].per_launch)
       needed += p->stages * p->rings[r].stage_bytes;
   if (!needed)
     return;
@@ -388,6 +431,85 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMPositionBuilderAtEnd(builder, too_small);
   ferry_call_intrinsic(builder, module, "llvm.trap", NULL, 0);
   LLVMBuildUnreachable(builder);
+}
+
+/* A ring of launch_stages, before the loop: its slots' stride, the
+ * furthest end of the loop's accesses to the tile for the launch's block
+ * size (pipeline_dynamic.h) rounded up to 16 bytes (every slot keeps the
+ * array's alignment, and no stride is 0); and S, the most stages (a power
+ * of two up to p->stages) whose slots the launch's dynamic shared memory
+ * holds, or 1: then slot 0 at offset 0 is the tile where the loop as
+ * written has it, and the loop copies one stage at a time. Whatever bytes a
+ * launch gives, the ring stays within them, or where the kernel as
+ * written has its tile. */
+static void build_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
+                                struct ferry_pipeline *p) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->preheader_branch));
+  LLVMPositionBuilderBefore(builder, p->preheader_branch);
+  LLVMValueRef launched = LLVMBuildZExt(
+      builder,
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0),
+      i64, "ferry.dynamic.bytes");
+  LLVMValueRef stages = LLVMConstInt(i32, 1, false);
+  for (size_t r = 0; r < p->ring_count; r++) {
+    struct ring *ring = &p->rings[r];
+    if (!ring->per_launch)
+      continue;
+    LLVMValueRef end = LLVMConstInt(i64, 16, false);
+    for (size_t i = 0; i < ring->accesses.count; i++) {
+      LLVMValueRef access = ferry_dynamic_launch_end(module, builder, fn, ring->accesses.items[i]);
+      end = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntUGT, access, end, ""), access,
+                            end, "");
+    }
+    ring->stride = LLVMBuildAnd(builder, LLVMBuildAdd(builder, end, LLVMConstInt(i64, 15, false), ""),
+                                LLVMConstInt(i64, ~15ull, false), "ferry.slot.stride");
+    /* One ring of the kind a loop has (pipeline_check.c): its slots alone
+     * take the dynamic memory. */
+    for (unsigned count = 2; count <= p->stages; count *= 2) {
+      LLVMValueRef bytes = LLVMBuildMul(builder, ring->stride, LLVMConstInt(i64, count, false), "");
+      stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULE, bytes, launched, ""),
+                               LLVMConstInt(i32, count, false), stages, "");
+    }
+  }
+  p->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
+}
+
+/* commit + wait_group S-1 before the consumer barrier, S the launch's:
+ * wait_group takes an immediate, so a chain of uniform branches (S is the
+ * block's) tests S - 1 against each count from the most stages down, each
+ * choosing the largest count not above it (a switch became a jump table in
+ * the loop). The mask is one of 0, 1, 3, 7, 15: each test picks its own. */
+static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
+                                       const struct ferry_pipeline *p) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  LLVMValueRef barrier = p->barrier;
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
+  LLVMPositionBuilderBefore(builder, barrier);
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  LLVMBasicBlockRef test = LLVMGetInstructionParent(barrier);
+  LLVMBasicBlockRef rest = ferry_split_block_before(barrier, "ferry.waited");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(test));
+  for (unsigned count = p->stages; count >= 1; count /= 2) {
+    LLVMBasicBlockRef wait = LLVMInsertBasicBlockInContext(context, rest, "ferry.wait");
+    LLVMBasicBlockRef next = count > 1 ? LLVMInsertBasicBlockInContext(context, rest, "ferry.wait.fewer")
+                                       : NULL;
+    LLVMPositionBuilderAtEnd(builder, test);
+    if (next)
+      LLVMBuildCondBr(builder,
+                      LLVMBuildICmp(builder, LLVMIntUGE, p->stage_mask,
+                                    LLVMConstInt(i32, count - 1, false), ""),
+                      wait, next);
+    else
+      LLVMBuildBr(builder, wait);
+    LLVMPositionBuilderAtEnd(builder, wait);
+    LLVMValueRef pending = LLVMConstInt(i32, count - 1, false);
+    ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &pending, 1);
+    LLVMBuildBr(builder, rest);
+    test = next;
+  }
 }
 
 /* A versioned ring's collective copies, before the loop: each one's chunk
@@ -441,6 +563,44 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 }
 
+/* The prologue of a ring of launch_stages, before the loop: a loop over
+ * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
+ * runs (last32 >= k; a counter of at most 32 bits: pipeline_check.c), and
+ * committing one group each, so that S - 1 groups precede the loop's
+ * first. A loop rather than 15 guarded copies of the issue: the kernel's
+ * code stays near the size of a ring of fixed stages. */
+static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
+                            struct ferry_emit_cache *cache, struct ferry_pipeline *p,
+                            LLVMValueRef mask, LLVMValueRef last32) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  LLVMBasicBlockRef entry = LLVMGetInstructionParent(p->preheader_branch);
+  LLVMBasicBlockRef rest = ferry_split_block_before(p->preheader_branch, "ferry.prologue.done");
+  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(entry));
+  LLVMBasicBlockRef test = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue");
+  LLVMBasicBlockRef body = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.stage");
+  LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.next");
+  LLVMPositionBuilderAtEnd(builder, entry);
+  LLVMBuildBr(builder, test);
+  LLVMPositionBuilderAtEnd(builder, test);
+  LLVMValueRef k = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
+  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, k, mask, "ferry.stage.wanted");
+  LLVMBuildCondBr(builder, wanted, body, rest);
+  LLVMPositionBuilderAtEnd(builder, next);
+  LLVMValueRef k_next = LLVMBuildAdd(builder, k, LLVMConstInt(i32, 1, false), "");
+  LLVMBuildBr(builder, test);
+  LLVMValueRef values[2] = {LLVMConstInt(i32, 0, false), k_next};
+  LLVMBasicBlockRef from[2] = {entry, next};
+  LLVMAddIncoming(k, values, from, 2);
+  LLVMPositionBuilderAtEnd(builder, body);
+  LLVMValueRef at = LLVMBuildBr(builder, next);
+  LLVMPositionBuilderBefore(builder, at);
+  LLVMValueRef runs = LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs");
+  issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
+  LLVMPositionBuilderBefore(builder, at);
+  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+}
+
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *p) {
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -450,6 +610,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
    * location may still be another function's). */
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   check_dynamic_size(module, builder, p); /* may split the preheader: first */
+  if (p->launch_stages)
+    build_launch_stages(module, builder, p);
   LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->preheader_branch);
   LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->latch_branch);
 
@@ -512,7 +674,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMAddIncoming(p->source_chunks[c], values, from, 2);
   }
   LLVMPositionBuilderBefore(builder, first_non_phi(p->header));
-  LLVMValueRef mask = LLVMConstInt(i32, stages - 1, false);
+  LLVMValueRef mask = p->launch_stages ? p->stage_mask : LLVMConstInt(i32, stages - 1, false);
   LLVMValueRef compute_index = LLVMBuildAnd(builder, iteration, mask, "ferry.slot.compute");
   LLVMValueRef issue_index = LLVMBuildAnd(
       builder, LLVMBuildAdd(builder, iteration, mask, ""), mask, "ferry.slot.issue");
@@ -538,7 +700,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
-  issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1, false, ahead);
+  issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1,
+              p->launch_stages ? mask : NULL, false, ahead);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     LLVMInstructionEraseFromParent(site->store);
@@ -546,8 +709,11 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
       LLVMInstructionEraseFromParent(site->load);
   }
 
-  /* The prologue fills slots 0..S-2, one commit group per stage. */
-  for (unsigned k = 0; k + 1 < stages; k++) {
+  /* The prologue fills slots 0..S-2, one commit group per stage; with
+   * launch_stages, a loop over k < S - 1 (launch_prologue). */
+  if (p->launch_stages)
+    launch_prologue(module, builder, cache, p, mask, last32);
+  for (unsigned k = 0; k + 1 < stages && !p->launch_stages; k++) {
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     LLVMValueRef guard = NULL;
     if (k)
@@ -555,10 +721,12 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                                      "ferry.runs")
                      : runs_ahead(p, builder, p->iv_start, k);
     issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
-                true, guard);
+                NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
   }
+  if (p->launch_stages)
+    commit_and_wait_per_launch(module, builder, p);
 
   /* Whatever is still in flight (issued for iterations that never ran)
    * lands before the loop's exit goes on. */

@@ -35,6 +35,12 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             char *reason, size_t reason_size);
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
+/* Whether each launch chooses the stage count, up to ferry_pipeline_stages
+ * (a variant's ring in the dynamic shared memory: pipeline_dynamic.h);
+ * then apply also puts the commit and the wait before the barrier. */
+bool ferry_pipeline_launch_stages(const struct ferry_pipeline *pipeline);
+/* Why a variant's extern tile's ring is static, its stages fixed, or "". */
+const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *pipeline);
 /* Why that many stages, for the remark: what asked for them or bound them. */
 const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *pipeline);
 /* Whether the loop is versioned (pipeline_version.c): one check before it
@@ -47,7 +53,7 @@ LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
 
 /* Rewrites the loop (prologue, ring, in-loop issue, drain) and erases the
  * original copies; frees the plan. The caller puts commit + wait_group S-1
- * before ferry_pipeline_barrier. */
+ * before ferry_pipeline_barrier, unless the stages are the launch's. */
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *pipeline);
 void ferry_pipeline_free(struct ferry_pipeline *pipeline);

@@ -11,6 +11,7 @@
 #include "memory.h"
 
 #include <llvm-c/Target.h>
+#include <stdio.h>
 
 /* Whether the iterations that run can be told from the counter (see
  * runs_ahead and ferry_pipeline_last_iteration in pipeline.c): the values
@@ -337,21 +338,57 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
   struct ring *ring = &p->rings[r];
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
   unsigned long long end = 0;
-  for (size_t c = 0; c < p->count; c++)
-    if (p->ring_of_copy[c] == r &&
-        !ferry_dynamic_access_end(affine, fn, ring->buffer, p->copies[c].site->destination,
-                                  p->copies[c].site->size, &end, reason, size))
+  for (size_t c = 0; c < p->count; c++) {
+    if (p->ring_of_copy[c] != r)
+      continue;
+    struct ferry_dynamic_access *access = ferry_xmalloc(sizeof *access);
+    ferry_vec_push(&ring->accesses, access);
+    if (!ferry_dynamic_access_end(affine, fn, ring->buffer, p->copies[c].site->destination,
+                                  p->copies[c].site->size, &end, access, reason, size))
       return false;
+  }
   for (size_t i = 0; i < p->rebased.count; i++) {
     const struct rebased_use *use = p->rebased.items[i];
-    if (use->ring == r &&
-        !ferry_dynamic_access_end(affine, fn, ring->buffer, LLVMGetOperand(use->load, 0),
-                                  LLVMStoreSizeOfType(layout, LLVMTypeOf(use->load)), &end, reason,
-                                  size))
+    if (use->ring != r)
+      continue;
+    struct ferry_dynamic_access *access = ferry_xmalloc(sizeof *access);
+    ferry_vec_push(&ring->accesses, access);
+    if (!ferry_dynamic_access_end(affine, fn, ring->buffer, LLVMGetOperand(use->load, 0),
+                                  LLVMStoreSizeOfType(layout, LLVMTypeOf(use->load)), &end, access,
+                                  reason, size))
       return false;
   }
   ring->stage_bytes = (end + 15) & ~15ull;
   return true;
+}
+
+/* A relocated ring (pipeline_dynamic.h) takes the launch's dynamic shared
+ * memory, its stages chosen per launch, where the rewrite is proved right
+ * for any stage count: the ring's issue guards compare the last
+ * iteration's index in 32 bits (a counter of at most 32 bits), the loop is
+ * not versioned (the version's check and chunk starts assume S), and
+ * nothing the kernel calls reaches the dynamic memory the ring overlays.
+ * Else it stays relocated, and launch_refusal says why. */
+static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
+  for (size_t r = 0; r < p->ring_count; r++) {
+    struct ring *ring = &p->rings[r];
+    if (!ring->relocated)
+      continue;
+    const char *why = NULL;
+    if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) > 32)
+      why = "the loop's counter is wider than 32 bits";
+    else if (p->versioned)
+      why = "the loop is versioned (one check before it)";
+    else if (!ferry_dynamic_memory_private(fn))
+      why = "a function other than a kernel uses an extern __shared__ array";
+    if (why) {
+      snprintf(p->launch_refusal, sizeof p->launch_refusal, "%s", why);
+      continue;
+    }
+    ring->relocated = false;
+    ring->per_launch = true;
+    p->launch_stages = true;
+  }
 }
 
 struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
@@ -469,6 +506,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                         "ring of 16-byte chunks checked once before the loop pays there, and %s",
                         why[0] ? why : "a copy has no block-collective form");
   }
+  if (ok)
+    choose_launch_ring(p, fn);
   ok = ok && ferry_pipeline_choose_stages(p, module, planned, reason, reason_size);
   if (!ok) {
     ferry_pipeline_free(p);

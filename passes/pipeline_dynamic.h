@@ -9,10 +9,17 @@
  * non-negative multiples of thread indices, which the block size bounds
  * (__launch_bounds__, else the hardware's 1024 threads). The ring's slots
  * are then that extent apart inside the dynamic memory. In a launch
- * dispatch's variant a tile with no hint gets its slots, that extent
- * apart, in a new static array instead: the loop's accesses are all the
- * kernel makes of the array (pipeline_check.c), so the dynamic memory is
- * left unused. */
+ * dispatch's variant a tile with no hint gets its ring, with the stages
+ * chosen per launch, in the dynamic memory the launch gives: slots the
+ * extent as the launch's block size bounds it apart, as many (up to 16,
+ * a power of two) as the launch's bytes hold, one (the loop as written,
+ * one stage at a time) when they hold fewer than two; the host asks for
+ * the bytes of the stages it wants (host/dispatch_runtime.c). Where that
+ * is not proved right (a counter wider than 32 bits, a versioned loop,
+ * the dynamic memory reached from a function the kernel calls), the slots
+ * go, the compile-time extent apart, in a new static array instead: the
+ * loop's accesses are all the kernel makes of the array
+ * (pipeline_check.c), so the dynamic memory is left unused. */
 #ifndef FERRY_PASSES_PIPELINE_DYNAMIC_H
 #define FERRY_PASSES_PIPELINE_DYNAMIC_H
 
@@ -33,10 +40,32 @@ bool ferry_dynamic_shared_hint(LLVMValueRef fn, unsigned long long *bytes, char 
  * variant is right for any dynamic size a launch gives it. */
 bool ferry_dynamic_ring_relocates(LLVMValueRef fn);
 
+/* One access to the array: its offset's form and its size, kept for the
+ * bound a launch gives it (ferry_dynamic_launch_end). */
+struct ferry_dynamic_access {
+  struct ferry_affine offset;
+  unsigned long long size;
+};
+
 /* Raises *end to cover an access of `size` bytes at `pointer` into
- * `buffer`: false with a reason when its offset has no upper bound. */
+ * `buffer`: false with a reason when its offset has no upper bound. With
+ * `access`, keeps the access there. */
 bool ferry_dynamic_access_end(struct ferry_affine_context *affine, LLVMValueRef fn, LLVMValueRef buffer,
                               LLVMValueRef pointer, unsigned long long size, unsigned long long *end,
-                              char *reason, size_t reason_size);
+                              struct ferry_dynamic_access *access, char *reason, size_t reason_size);
+
+/* The end of an access that ferry_dynamic_access_end bounded, built in 64
+ * bits at the builder's position (anywhere in fn: it reads only the
+ * block's size), as the launch has it: each thread index bounded by the
+ * block's own size less one, each block size by itself (both within the
+ * kernel's launch bounds), everything else as at compile time; at most the
+ * compile-time end. */
+LLVMValueRef ferry_dynamic_launch_end(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef fn,
+                                      const struct ferry_dynamic_access *access);
+
+/* Whether every extern __shared__ array of fn's module is used only by fn
+ * itself and by kernels (which no function calls): then nothing fn calls
+ * touches the dynamic shared memory, and a ring may take all of it. */
+bool ferry_dynamic_memory_private(LLVMValueRef fn);
 
 #endif

@@ -56,7 +56,20 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
       continue;
     }
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < count && ferry_pipeline_launch_stages(pipeline); i++) {
+      const struct ferry_planned_copy *member = members[i];
+      snprintf(message, sizeof message,
+               "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
+               "over S stages chosen per launch: iteration i issues the copy of iteration i+S-1 "
+               "into a ring of S slots in the launch's dynamic shared memory and waits only for "
+               "its own (S: %s)",
+               ferry_article(member->site.size), member->site.size,
+               member->collective ? "16-byte cp.async.cg chunks of the block"
+                                  : (ferry_per_thread_piece(member->site.size, member->site.align) == 16 ? "cp.async.cg" : "cp.async.ca"),
+               ferry_pipeline_stage_reason(pipeline));
+      ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
+    }
+    for (size_t i = 0; i < count && !ferry_pipeline_launch_stages(pipeline); i++) {
       const struct ferry_planned_copy *member = members[i];
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
@@ -74,6 +87,13 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                      "chunks in every iteration, else the loop runs as written"
                    : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
+    }
+    if (ferry_pipeline_launch_refusal(pipeline)[0]) {
+      snprintf(message, sizeof message,
+               "the extern __shared__ tile's ring is a static array of its own, its stages fixed "
+               "at compile time, not chosen per launch in the launch's dynamic shared memory: %s",
+               ferry_pipeline_launch_refusal(pipeline));
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "RingNotPerLaunch", message);
     }
     if (ferry_pipeline_version_refusal(pipeline)[0]) {
       snprintf(message, sizeof message,
@@ -94,17 +114,24 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
   struct ferry_emit_cache *cache = ferry_emit_cache_create();
+  bool per_launch_rings = false;
   for (size_t i = 0; i < pipelines.count; i++) {
     struct ferry_pipeline *pipeline = pipelines.items[i];
     LLVMValueRef barrier = ferry_pipeline_barrier(pipeline);
     unsigned pending = ferry_pipeline_stages(pipeline) - 1;
-    ferry_pipeline_apply(module, builder, cache, pipeline);
-    ferry_emit_commit_and_wait(module, builder, barrier, pending);
+    bool per_launch = ferry_pipeline_launch_stages(pipeline);
+    ferry_pipeline_apply(module, builder, cache, pipeline); /* frees it */
+    if (!per_launch)
+      ferry_emit_commit_and_wait(module, builder, barrier, pending);
+    else
+      per_launch_rings = true;
   }
   if (pipelines.count)
     ferry_pipeline_remove_dead_arithmetic(fn);
   ferry_emit_cache_free(cache);
   bool changed = pipelines.count > 0;
+  if (per_launch_rings)
+    ferry_dispatch_mark(fn, FERRY_LAUNCH_RING_ATTRIBUTE);
   if (changed) {
     static const char name[] = FERRY_PIPELINED_ATTRIBUTE;
     LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,

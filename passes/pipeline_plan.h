@@ -44,6 +44,12 @@ struct ring {
   /* A dynamic ring of a launch dispatch's variant whose kernel gives no
    * hint: its slots are a new static array instead (pipeline_dynamic.h). */
   bool relocated;
+  /* A dynamic ring of a variant whose kernel gives no hint, its stages
+   * chosen per launch (pipeline_dynamic.h): slots `stride` apart in the
+   * launch's dynamic shared memory, as many as it holds. */
+  bool per_launch;
+  struct ferry_vec accesses; /* struct ferry_dynamic_access *, of a dynamic ring */
+  LLVMValueRef stride;       /* i64, made by apply before the loop, for per_launch */
   unsigned long long stage_bytes; /* one slot: the type's size, or the bounded extent */
   LLVMValueRef ring;         /* [S x type], made by apply; NULL when dynamic */
   LLVMValueRef compute_slot; /* slot i mod S, made by apply */
@@ -56,7 +62,13 @@ struct rebased_use {
 };
 
 struct ferry_pipeline {
+  /* The stages; with launch_stages, the most a launch may get. */
   unsigned stages;
+  /* A ring of the loop is per_launch: the stage count S is the launch's,
+   * stage_mask (i32, S - 1, made by apply before the loop) holds it. */
+  bool launch_stages;
+  LLVMValueRef stage_mask;
+  char launch_refusal[FERRY_REASON_SIZE]; /* why a relocated ring is not per_launch, or "" */
   bool reuse_heavy;          /* a copy pays only in a versioned ring (pipeline.h) */
   bool versioned;            /* pipeline_version.c: one check before the loop */
   char version_refusal[FERRY_REASON_SIZE]; /* why a ring of collective copies is not */
@@ -71,7 +83,7 @@ struct ferry_pipeline {
    * address, a phi of the loop's header (made by apply). */
   bool source_streams[MAX_COPIES];
   LLVMValueRef source_chunks[MAX_COPIES];
-  char stage_reason[256];   /* why that many, for the remark */
+  char stage_reason[512];   /* why that many, for the remark */
   unsigned long long dynamic_bytes; /* the kernel's dynamic_shared hint, when a ring is dynamic */
   LLVMBasicBlockRef header;
   LLVMValueRef preheader_branch;

@@ -133,8 +133,9 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
    * must fit in what the kernel's hint says it is launched with. */
   unsigned long long per_stage = 0, dynamic_per_stage = 0;
   for (size_t r = 0; r < p->ring_count; r++)
-    *(p->rings[r].dynamic && !p->rings[r].relocated ? &dynamic_per_stage : &per_stage) +=
-        p->rings[r].stage_bytes;
+    if (!p->rings[r].per_launch) /* the launch's bytes choose its stages */
+      *(p->rings[r].dynamic && !p->rings[r].relocated ? &dynamic_per_stage : &per_stage) +=
+          p->rings[r].stage_bytes;
   unsigned long long others = static_shared_bytes(module, layout, p, planned);
   unsigned long long allowance = launch_bound_allowance(fn);
   unsigned requested = 0;
@@ -210,5 +211,12 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
     snprintf(p->stage_reason, sizeof p->stage_reason, "%s", heavy_reason);
   else
     snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
+  if (p->launch_stages) {
+    char most[sizeof p->stage_reason];
+    snprintf(most, sizeof most, "%s", p->stage_reason);
+    snprintf(p->stage_reason, sizeof p->stage_reason,
+             "as many as the launch's dynamic shared memory holds, at most %u: %.400s", stages,
+             most);
+  }
   return true;
 }

@@ -21,6 +21,12 @@
  *     the original (its grid spread over the multiprocessors, as many as
  *     the multiprocessor's threads and block slots allow);
  *   - the original has no cluster setting the variant lacks.
+ * A variant whose extern __shared__ tile's ring takes its stages from the
+ * launch (K__ferry_ring, dispatch.h) is given S times the launch's dynamic
+ * shared memory (16-byte rounded), S the most stages, a power of two up to
+ * 16, that keep the rules above (its limit, and the blocks a
+ * multiprocessor holds); the original runs where S would be below 2. The
+ * variant itself stays right with any bytes (pipeline_dynamic.h).
  * What is learned of a kernel on a device is queried once and cached, and
  * so is the choice made for the last launch configuration of a kernel on a
  * device: a launch like the one before costs a comparison, no runtime call.
@@ -89,12 +95,15 @@ struct decision {
   unsigned sequence;
   unsigned grid[3], block[3];
   uint64_t shared_bytes;
-  int variant; /* 1: the variant runs it; 0: the original */
+  uint64_t variant_bytes; /* the dynamic shared memory the variant gets */
+  int variant;            /* 1: the variant runs it; 0: the original */
 };
 
 /* What a kernel's variant may do on one device. */
 struct device_facts {
   int state; /* enum device_state, read and written atomically */
+  const void *variant;     /* the handle of the variant this device's image has, */
+  int ring;                /* which is K__ferry_ring */
   int variant_threads;
   uint64_t original_static;
   uint64_t variant_static;
@@ -109,11 +118,12 @@ struct device_facts {
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
- * (its type taken from ferry_dispatch_kernel_layout below), the two host
- * handles set, the rest zero. */
+ * (its type taken from ferry_dispatch_kernel_layout below), the host
+ * handles set (a variant no device code names: null), the rest zero. */
 struct ferry_dispatch_kernel {
   const void *original;
-  const void *variant;
+  const void *variant;      /* K__ferry */
+  const void *ring_variant; /* K__ferry_ring */
   struct device_facts devices[DEVICES];
 };
 struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
@@ -134,8 +144,21 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   struct function_attributes original = {0}, variant = {0};
   int optin = 0, default_limit = 0, multiprocessors = 0, sm_shared = 0, reserve = 0;
   int sm_threads = 0, sm_blocks = 0;
-  if (cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
-      cudaFuncGetAttributes(&variant, kernel->variant) != CUDA_SUCCESS ||
+  /* The image for this device has one of the variants (or none): the
+   * other's query fails, and its error is cleared. */
+  const void *handle = kernel->variant;
+  int ring = 0;
+  if (handle && kernel->ring_variant &&
+      cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    handle = NULL;
+  }
+  if (!handle) {
+    handle = kernel->ring_variant;
+    ring = 1;
+  }
+  if (!handle || cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
+      cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&optin, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN, device) !=
           CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&default_limit, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK, device) !=
@@ -160,7 +183,7 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
                                           : 0);
   if ((uint64_t)optin > variant.shared_size_bytes + dynamic_limit) {
     int raised = optin - (int)variant.shared_size_bytes;
-    if (cudaFuncSetAttribute(kernel->variant, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
+    if (cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
         CUDA_SUCCESS)
       dynamic_limit = (uint64_t)raised;
     else
@@ -168,9 +191,11 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   }
   /* The carveout only steers performance; the program's choice carries over. */
   if (original.preferred_shmem_carveout != variant.preferred_shmem_carveout &&
-      cudaFuncSetAttribute(kernel->variant, FUNCTION_ATTRIBUTE_CARVEOUT,
+      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_CARVEOUT,
                            original.preferred_shmem_carveout) != CUDA_SUCCESS)
     cudaGetLastError();
+  facts->variant = handle;
+  facts->ring = ring;
   facts->variant_threads = variant.max_threads_per_block;
   facts->original_static = original.shared_size_bytes;
   facts->variant_static = variant.shared_size_bytes;
@@ -189,10 +214,12 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
 static int device_count;
 
 /* Whether a launch with nothing recorded for its configuration may run
- * the variant, and whether that answer holds for the next launch of the
- * same configuration (*lasting). */
+ * the variant, with what dynamic shared memory (*variant_bytes), and
+ * whether that answer holds for the next launch of the same configuration
+ * (*lasting). */
 static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *facts, int device,
-                  ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes, int *lasting) {
+                  ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
+                  uint64_t *variant_bytes, int *lasting) {
   *lasting = 0;
   int state = __atomic_load_n(&facts->state, __ATOMIC_ACQUIRE);
   if (state == UNKNOWN) {
@@ -232,9 +259,25 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
     wanted = facts->sm_blocks;
   uint64_t original_fit =
       facts->sm_shared / (facts->original_static + shared_bytes + facts->block_reserve + 1);
+  uint64_t needed = wanted < original_fit ? wanted : original_fit;
+  uint64_t bytes = shared_bytes;
+  if (facts->ring) {
+    /* The most stages of the launch's tile that keep the blocks. (Below
+     * the limit, a tile's 16 stages stay far from wrapping.) */
+    uint64_t tile = ((uint64_t)shared_bytes + 15) & ~(uint64_t)15;
+    uint64_t stages = 16;
+    for (; stages >= 2; stages /= 2) {
+      bytes = stages * tile;
+      if (bytes <= facts->variant_dynamic_limit &&
+          facts->sm_shared / (facts->variant_static + bytes + facts->block_reserve + 1) >= needed)
+        break;
+    }
+    if (stages < 2 || tile == 0)
+      return 0;
+  }
   uint64_t variant_fit =
-      facts->sm_shared / (facts->variant_static + shared_bytes + facts->block_reserve + 1);
-  if (variant_fit < (wanted < original_fit ? wanted : original_fit))
+      facts->sm_shared / (facts->variant_static + bytes + facts->block_reserve + 1);
+  if (variant_fit < needed)
     return 0;
   if (shared_bytes + facts->original_static > facts->default_limit) {
     /* The original launches only as far as the program raised its limit:
@@ -251,11 +294,14 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
         shared_bytes > (uint64_t)original.max_dynamic_shared_size_bytes)
       return 0;
   }
+  *variant_bytes = bytes;
   return 1;
 }
 
-/* The choice recorded for this configuration: 1 or 0, or -1 if none. */
-static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes) {
+/* The choice recorded for this configuration: 1 (with the variant's bytes
+ * in *variant_bytes) or 0, or -1 if none. */
+static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
+                    uint64_t *variant_bytes) {
   unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_ACQUIRE);
   if (before & 1)
     return -1;
@@ -267,16 +313,18 @@ static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, si
              __atomic_load_n(&last->block[2], __ATOMIC_RELAXED) == block.z &&
              __atomic_load_n(&last->shared_bytes, __ATOMIC_RELAXED) == (uint64_t)shared_bytes;
   int variant = __atomic_load_n(&last->variant, __ATOMIC_RELAXED);
+  uint64_t bytes = __atomic_load_n(&last->variant_bytes, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
   /* 0 before anything is recorded: the entry is empty, not a configuration. */
   if (!before || __atomic_load_n(&last->sequence, __ATOMIC_RELAXED) != before || !same)
     return -1;
+  *variant_bytes = bytes;
   return variant;
 }
 
 /* Records a choice; skipped when another launch is recording. */
 static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
-                   int variant) {
+                   int variant, uint64_t variant_bytes) {
   unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_RELAXED);
   if ((before & 1) || !__atomic_compare_exchange_n(&last->sequence, &before, before + 1, 0,
                                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -290,6 +338,7 @@ static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, siz
   __atomic_store_n(&last->block[2], block.z, __ATOMIC_RELAXED);
   __atomic_store_n(&last->shared_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
   __atomic_store_n(&last->variant, variant, __ATOMIC_RELAXED);
+  __atomic_store_n(&last->variant_bytes, variant_bytes, __ATOMIC_RELAXED);
   /* Never 0 again once written (a wrap lands on 2): 0 marks "empty". */
   __atomic_store_n(&last->sequence, before + 2 ? before + 2 : 2, __ATOMIC_RELEASE);
 }
@@ -298,17 +347,18 @@ static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, siz
  * need not ask which is current. 0 until known. */
 static int device_count;
 
-/* Whether this launch may run the variant. */
-static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid, ferry_dim3 block,
-                          size_t shared_bytes) {
+/* The variant this launch may run, and its dynamic shared memory in
+ * *variant_bytes; NULL: the original. */
+static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
+                                  ferry_dim3 block, size_t shared_bytes, size_t *variant_bytes) {
   int device = -1;
   int count = __atomic_load_n(&device_count, __ATOMIC_RELAXED);
   if (!count) {
     if (cudaPeekAtLastError() != CUDA_SUCCESS)
-      return 0;
+      return NULL;
     if (cudaGetDeviceCount(&count) != CUDA_SUCCESS || count <= 0) {
       cudaGetLastError();
-      return 0;
+      return NULL;
     }
     __atomic_store_n(&device_count, count, __ATOMIC_RELAXED);
   }
@@ -316,19 +366,25 @@ static int choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
     device = 0;
   else if (cudaGetDevice(&device) != CUDA_SUCCESS) {
     /* It fails only where a launch would: no device; the launch reports it. */
-    return 0;
+    return NULL;
   }
   if (device < 0 || device >= DEVICES)
-    return 0;
+    return NULL;
   struct device_facts *facts = &kernel->devices[device];
-  int variant = recalled(&facts->last, grid, block, shared_bytes);
-  if (variant >= 0)
-    return variant;
-  int lasting;
-  variant = decide(kernel, facts, device, grid, block, shared_bytes, &lasting);
-  if (lasting)
-    record(&facts->last, grid, block, shared_bytes, variant);
-  return variant;
+  uint64_t bytes = shared_bytes;
+  int variant = recalled(&facts->last, grid, block, shared_bytes, &bytes);
+  if (variant < 0) {
+    int lasting;
+    variant = decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &lasting);
+    if (lasting)
+      record(&facts->last, grid, block, shared_bytes, variant, bytes);
+  }
+  if (!variant)
+    return NULL;
+  *variant_bytes = (size_t)bytes;
+  /* Written by prepare() before its state's release store, which
+   * decide() read with acquire; a recorded choice follows that. */
+  return facts->variant;
 }
 
 static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
@@ -347,8 +403,10 @@ dispatch(launch_call *launch, struct ferry_dispatch_kernel *kernel, uint64_t gri
          uint32_t grid_z, uint64_t block_xy, uint32_t block_z, void **arguments,
          size_t shared_bytes, void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
-  if (choose_variant(kernel, grid, block, shared_bytes)) {
-    int status = launch(kernel->variant, grid, block, arguments, shared_bytes, stream);
+  size_t bytes = shared_bytes;
+  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes);
+  if (variant) {
+    int status = launch(variant, grid, block, arguments, bytes, stream);
     if (status == CUDA_SUCCESS)
       return status;
     cudaGetLastError();

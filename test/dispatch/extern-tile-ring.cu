@@ -1,10 +1,11 @@
 // An extern __shared__ tile with no annotate("ferry:dynamic_shared"): the
-// variant's ring is a static array of its own (slots the tile's bounded
-// extent apart: 1 KiB under __launch_bounds__(256), 4 KiB for 1024
-// threads), so it is right whatever dynamic size a launch gives (no check
-// of %dynamic_smem_size, no trap), and the host sees its size through
-// cudaFuncGetAttributes. The kernel as written is untouched. Without the
-// dispatch the loop is not pipelined (it needs the annotation).
+// variant, named K__ferry_ring, rings it in the launch's dynamic shared
+// memory, its stages chosen per launch (up to 16: as many as the launch's
+// bytes hold of slots the tile's extent for the launch's block size
+// apart), so it is right whatever dynamic size a launch gives (no trap,
+// no static ring); the host gives its launches the stages' bytes. The
+// kernel as written is untouched. Without the dispatch the loop is not
+// pipelined (it needs the annotation).
 //
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-analysis=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
@@ -27,10 +28,12 @@
     __syncthreads();                                                                               \
   }
 
-// REMARK: extern-tile-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages{{.*}}8 stages of 4096 bytes would exceed the budget of a ring chosen by default
+// REMARK-DAG: extern-tile-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: {{.*}}(S: as many as the launch's dynamic shared memory holds, at most 16
+// REMARK-DAG: extern-tile-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z4seedPiPKii__ferry_ring, whose extern __shared__ tile's ring takes its stages from the launch's dynamic shared memory
 __global__ void seed(int *__restrict__ out, const int *__restrict__ in, int batches) { LOOP }
 
-// REMARK: extern-tile-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages
+// REMARK-DAG: extern-tile-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch
+// REMARK-DAG: extern-tile-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z8seed_256PiPKii__ferry_ring
 __global__ void __launch_bounds__(256) seed_256(int *__restrict__ out, const int *__restrict__ in, int batches) { LOOP }
 
 // NEVER: remark: the copy loop is not pipelined: the destination is an extern __shared__ array; to pipeline it, give the kernel annotate("ferry:dynamic_shared=BYTES")
@@ -40,13 +43,14 @@ __global__ void __launch_bounds__(256) seed_256(int *__restrict__ out, const int
 // PTX-NOT: cp.async
 // PTX-LABEL: .visible .entry _Z8seed_256PiPKii(
 // PTX-NOT: cp.async
-// PTX-LABEL: .visible .entry _Z4seedPiPKii__ferry(
-// PTX: .shared .align 16 .b8 {{.*}}ring{{.*}}[16384];
-// PTX-NOT: dynamic_smem_size
+// PTX-NOT: .shared .align 16 .b8 {{.*}}ring
+// PTX-LABEL: .visible .entry _Z4seedPiPKii__ferry_ring(
 // PTX-NOT: trap
-// PTX: cp.async.wait_group 3;
-// PTX-LABEL: .visible .entry _Z8seed_256PiPKii__ferry(
-// PTX: .shared .align 16 .b8 {{.*}}ring{{.*}}[16384];
-// PTX-NOT: dynamic_smem_size
+// PTX: %dynamic_smem_size;
+// PTX-NOT: trap
+// PTX: cp.async.wait_group 15;
+// PTX-LABEL: .visible .entry _Z8seed_256PiPKii__ferry_ring(
+// PTX-NOT: trap
+// PTX: %dynamic_smem_size;
 // PTX-NOT: trap
 // PTX: cp.async.wait_group 15;

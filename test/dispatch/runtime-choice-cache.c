@@ -5,14 +5,17 @@
 // afresh; a launch past 48 KiB asks for the original's limit each time (the
 // program may raise it between launches); a kernel's first launch, made
 // while the program has an error pending, runs the original and leaves
-// that error pending; a variant launch that fails runs the original.
+// that error pending; a variant launch that fails runs the original. A
+// ring variant (K__ferry_ring) gets S times the launch's bytes, S the most
+// of 16/8/4/2 that keeps the blocks a multiprocessor holds, recalled with
+// the choice; where not even 2 stages fit, the original runs.
 // RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/host %s -o %t && %t | FileCheck %s
 #include "dispatch_runtime.c"
 
 #include <stdio.h>
 #include <string.h>
 
-static char original_entry, variant_entry;
+static char original_entry, variant_entry, ring_original_entry, ring_entry;
 static int queries, pending, fail_variant_launch, original_dynamic_limit = 48 * 1024;
 
 int cudaGetDeviceCount(int *count) { queries++; *count = 1; return 0; }
@@ -38,9 +41,11 @@ int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
   queries++;
   memset(a, 0, sizeof *a);
   a->max_threads_per_block = 1024;
-  a->shared_size_bytes = function == &variant_entry ? 16384 : 1024;
+  a->shared_size_bytes = function == &variant_entry ? 16384 : function == &ring_entry ? 64 : 1024;
   a->max_dynamic_shared_size_bytes =
-      function == &variant_entry ? 48 * 1024 - 16384 : original_dynamic_limit;
+      function == &variant_entry ? 48 * 1024 - 16384
+      : function == &ring_entry  ? 48 * 1024 - 64
+                                 : original_dynamic_limit;
   return 0;
 }
 int cudaFuncSetAttribute(const void *function, int attribute, int value) {
@@ -57,8 +62,10 @@ static int launch(const void *function) {
 }
 int cudaLaunchKernel(const void *function, ferry_dim3 grid, ferry_dim3 block, void **arguments,
                      size_t shared_bytes, void *stream) {
-  (void)grid, (void)block, (void)arguments, (void)shared_bytes, (void)stream;
-  printf("  launch %s\n", function == &variant_entry ? "variant" : "original");
+  (void)grid, (void)block, (void)arguments, (void)stream;
+  printf("  launch %s, %zu bytes\n",
+         function == &variant_entry || function == &ring_entry ? "variant" : "original",
+         shared_bytes);
   return launch(function);
 }
 int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 block,
@@ -66,65 +73,102 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
   return cudaLaunchKernel(function, grid, block, arguments, shared_bytes, stream);
 }
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, {{0}}};
+static struct ferry_dispatch_kernel ring_kernel = {&ring_original_entry, NULL, &ring_entry, {{0}}};
 
-static void go(const char *what, unsigned grid, unsigned block, size_t shared) {
+static void go_kernel(struct ferry_dispatch_kernel *k, const char *what, unsigned grid,
+                      unsigned block, size_t shared) {
   printf("%s\n", what);
   queries = 0;
   /* dim3 as clang passes it: x and y in one word (y = 1), then z. */
-  int status = ferry_dispatch_launch(&kernel, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL,
+  int status = ferry_dispatch_launch(k, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL,
                                      shared, NULL);
   printf("%s: status %d, %d runtime calls, pending %d\n", what, status, queries, pending);
 }
 
+static void go(const char *what, unsigned grid, unsigned block, size_t shared) {
+  go_kernel(&kernel, what, grid, block, shared);
+}
+
 int main(void) {
   // CHECK-LABEL: {{^}}first-pending{{$}}
-  // CHECK-NEXT: launch original
+  // CHECK-NEXT: launch original, {{[0-9]+}} bytes
   // CHECK-NEXT: first-pending: status 0, {{[0-9]+}} runtime calls, pending 1
   pending = 1;
   go("first-pending", 132, 256, 1024);
   pending = 0;
 
   // CHECK-LABEL: {{^}}first{{$}}
-  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
   // CHECK-NEXT: first: status 0, {{[1-9][0-9]*}} runtime calls, pending 0
   go("first", 132, 256, 1024);
   // CHECK-LABEL: {{^}}again{{$}}
-  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
   // CHECK-NEXT: again: status 0, 0 runtime calls, pending 0
   go("again", 132, 256, 1024);
   // A new configuration is decided afresh, from what is known of the device.
   // CHECK-LABEL: {{^}}other-grid{{$}}
-  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
   // CHECK-NEXT: other-grid: status 0, 0 runtime calls, pending 0
   go("other-grid", 264, 256, 1024);
   // Past the variant's dynamic limit (227 KiB less its 16 KiB): the original.
   // CHECK-LABEL: {{^}}too-big{{$}}
-  // CHECK-NEXT: launch original
+  // CHECK-NEXT: launch original, {{[0-9]+}} bytes
   // CHECK-NEXT: too-big: status 0, 0 runtime calls, pending 0
   go("too-big", 132, 256, 220 * 1024);
   // CHECK-LABEL: {{^}}too-big-again{{$}}
-  // CHECK-NEXT: launch original
+  // CHECK-NEXT: launch original, {{[0-9]+}} bytes
   // CHECK-NEXT: too-big-again: status 0, 0 runtime calls, pending 0
   go("too-big-again", 132, 256, 220 * 1024);
 
   // Past 48 KiB on the original: its limit is asked at each launch.
   // CHECK-LABEL: {{^}}past-48k{{$}}
-  // CHECK-NEXT: launch original
+  // CHECK-NEXT: launch original, {{[0-9]+}} bytes
   // CHECK-NEXT: past-48k: status 0, 2 runtime calls, pending 0
   go("past-48k", 132, 256, 60 * 1024);
   original_dynamic_limit = 100 * 1024;
   // CHECK-LABEL: {{^}}past-48k-raised{{$}}
-  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
   // CHECK-NEXT: past-48k-raised: status 0, 2 runtime calls, pending 0
   go("past-48k-raised", 132, 256, 60 * 1024);
 
   // A variant launch that fails: the original runs, the error is cleared.
   // CHECK-LABEL: {{^}}variant-fails{{$}}
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: launch original
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
+  // CHECK-NEXT: launch original, {{[0-9]+}} bytes
   // CHECK-NEXT: variant-fails: status 0, 1 runtime calls, pending 0
   fail_variant_launch = 1;
   go("variant-fails", 132, 256, 1024);
+  fail_variant_launch = 0;
+
+  // A ring variant: one block of 256 threads a multiprocessor, a tile of
+  // 1000 bytes (1008 rounded to 16): 16 stages. Recalled with its bytes.
+  // CHECK-LABEL: {{^}}ring-first{{$}}
+  // CHECK-NEXT: launch variant, 16128 bytes
+  // CHECK-LABEL: {{^}}ring-again{{$}}
+  // CHECK-NEXT: launch variant, 16128 bytes
+  // CHECK-NEXT: ring-again: status 0, 0 runtime calls, pending 0
+  go_kernel(&ring_kernel, "ring-first", 132, 256, 1000);
+  go_kernel(&ring_kernel, "ring-again", 132, 256, 1000);
+  // Eight blocks a multiprocessor of a 6 KiB tile: 16 stages would leave
+  // room for 2 blocks (228 KiB), 4 stages for 9: 4 stages, 24 KiB.
+  // CHECK-LABEL: {{^}}ring-crowded{{$}}
+  // CHECK-NEXT: launch variant, 24576 bytes
+  go_kernel(&ring_kernel, "ring-crowded", 132 * 8, 256, 6 * 1024);
+  // A 40 KiB tile: 4 stages fit the variant's opt-in limit (227 KiB less
+  // its 64 static bytes, raised once).
+  // CHECK-LABEL: {{^}}ring-large{{$}}
+  // CHECK-NEXT: launch variant, 163840 bytes
+  go_kernel(&ring_kernel, "ring-large", 132, 256, 40 * 1024);
+  // A 116 KiB tile, which the program allowed the kernel: 2 stages would
+  // pass the opt-in limit.
+  // CHECK-LABEL: {{^}}ring-too-big{{$}}
+  // CHECK-NEXT: launch original, 118784 bytes
+  original_dynamic_limit = 200 * 1024;
+  go_kernel(&ring_kernel, "ring-too-big", 132, 256, 116 * 1024);
+  // No dynamic bytes: no tile to ring; the original.
+  // CHECK-LABEL: {{^}}ring-no-bytes{{$}}
+  // CHECK-NEXT: launch original, 0 bytes
+  go_kernel(&ring_kernel, "ring-no-bytes", 132, 256, 0);
   return 0;
 }

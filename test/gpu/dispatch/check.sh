@@ -25,7 +25,8 @@ clang="${FERRY_CLANG:-/usr/lib/llvm-22/bin/clang++}"
 cuda="${FERRY_CUDA_PATH:-/usr/local/cuda}"
 plugin="$root/build/lib/ferry.so"
 
-configs=(sm80 sm90a fatbin rdc ptsz)
+# FERRY_DISPATCH_CONFIGS (space-separated) runs a subset.
+read -r -a configs <<< "${FERRY_DISPATCH_CONFIGS:-sm80 sm90a fatbin rdc ptsz}"
 arch_flags() {
   case "$1" in
     sm80) echo "--cuda-gpu-arch=sm_80 --cuda-include-ptx=sm_80" ;;
@@ -82,7 +83,9 @@ run() {
   local sanitizer="$cuda/bin/compute-sanitizer"
   command -v compute-sanitizer > /dev/null && sanitizer=$(command -v compute-sanitizer)
   nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | sed 's/^/device: /'
-  for config in "${configs[@]}" ferrycc; do
+  local extra=(ferrycc)
+  [ -n "${FERRY_DISPATCH_CONFIGS:-}" ] && extra=()
+  for config in "${configs[@]}" "${extra[@]}"; do
     local mode=ferry
     local base="$dir/dispatch.$config"
     [ -x "$base.ferry" ] || { report FAIL "$config: not built"; continue; }

@@ -85,26 +85,39 @@ static void fill(std::vector<T> &v, harness::Rng &rng) {
     x = (T)(rng.nonzero_int(1000));
 }
 
+// Launches seed_extern (through the dispatch, or through `entry` directly
+// when given: the variant a dispatched launch ran, whose ring takes as many
+// stages as the launch's bytes hold, down to one) with `bytes` of dynamic
+// shared memory (0: one block's), and checks the result.
 static void run_seed(harness::Rng &rng, harness::Output &out, int threads, int batches,
-                     bool through_other_unit) {
+                     bool through_other_unit, size_t bytes = 0, const void *entry = nullptr,
+                     bool variant_expected = true) {
   const int blocks = 132;
   size_t n = (size_t)blocks * threads * batches;
   std::vector<int> in(n);
   fill(in, rng);
   int *d_in = harness::device_copy(in);
   int *d_out = harness::device_poisoned<int>(n);
-  size_t bytes = threads * sizeof(int);
+  if (!bytes)
+    bytes = threads * sizeof(int);
   if (through_other_unit) {
     void *arguments[] = {&d_out, &d_in, &batches};
     CHECK(launch_from_other_unit((const void *)seed_extern, blocks, threads, arguments, bytes));
+  } else if (entry) {
+    void *arguments[] = {&d_out, &d_in, &batches};
+    CHECK(cudaLaunchKernel(entry, dim3(blocks), dim3(threads), arguments, bytes, 0));
   } else {
     seed_extern<<<blocks, threads, bytes>>>(d_out, d_in, batches);
   }
   CHECK_LAUNCH();
-  char what[96];
-  std::snprintf(what, sizeof what, "seed_extern threads=%d batches=%d%s", threads, batches,
-                through_other_unit ? " (pointer from another unit)" : "");
-  expect_entry(what, (const void *)seed_extern, !through_other_unit);
+  char what[160];
+  std::snprintf(what, sizeof what, "seed_extern threads=%d batches=%d bytes=%zu%s", threads, batches,
+                bytes,
+                through_other_unit ? " (pointer from another unit)"
+                : entry            ? " (the variant launched directly)"
+                                   : "");
+  if (!entry)
+    expect_entry(what, (const void *)seed_extern, !through_other_unit && variant_expected);
   std::vector<int> got = harness::host_copy(d_out, n), want(n);
   for (size_t b = 0; b < (size_t)batches; b++)
     for (size_t k = 0; k < blocks; k++)
@@ -270,6 +283,26 @@ int main(int argc, char **argv) {
     for (int batches : {1, 7, 40})
       run_seed(rng, out, threads, batches, false);
   run_seed(rng, out, 256, 7, true);
+  // The variant that ran, launched directly with fewer bytes than the host
+  // gives it: its ring takes 1 stage (the loop as written: slot 0 where the
+  // kernel has its tile), 2, 4, 8 or 16, as the bytes hold slots of the
+  // tile's extent for the block (1 KiB for 256 threads, 384 bytes for 96).
+  run_seed(rng, out, 256, 40, false);
+  const void *ring_entry = launch_record_last();
+  for (int batches : {1, 7})
+    for (size_t bytes : {1024, 2048, 3072, 4096 + 16, 8192, 16384, 40 * 1024})
+      run_seed(rng, out, 256, batches, false, bytes, ring_entry);
+  for (size_t bytes : {1024, 16384})
+    run_seed(rng, out, 256, 40, false, bytes, ring_entry);
+  for (size_t bytes : {384, 800, 1536, 6144})
+    run_seed(rng, out, 96, 7, false, bytes, ring_entry);
+  // Through the dispatch at exactly the 48 KiB limit (the variant asks for
+  // stages of it, under its own opt-in), and with a tile so large that two
+  // stages would exceed the device's limit: the original runs.
+  run_seed(rng, out, 256, 7, false, 48 * 1024);
+  CHECK(cudaFuncSetAttribute((const void *)seed_extern,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+  run_seed(rng, out, 256, 7, false, (size_t)optin / 2 + 1024, nullptr, false);
 
   cudaFuncAttributes attributes;
   CHECK(cudaFuncGetAttributes(&attributes, (const void *)static_ring));
