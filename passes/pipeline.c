@@ -228,28 +228,46 @@ LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
   return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
 }
 
-/* Whether iteration i+distance (distance >= 1) runs, given the counter's
- * value at i, for counters wider than 32 bits, in their own width: the
- * values tested from iteration i on are t, t + step, ... (t the one tested
- * at the end of iteration i: counter or counter + step), exactly, until
- * one fails (trip_form_handled in pipeline_check.c), so the iteration runs
- * when t + (distance-1)*step passes the test. While t passes, bound - t
- * is exact as an unsigned number. */
-static LLVMValueRef runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                               LLVMValueRef counter, unsigned distance) {
+/* Whether iteration i+distance runs, given the counter's value at i, for
+ * counters wider than 32 bits, in their own width: the values tested from
+ * iteration i on are t, t + step, ... (t the one tested at the end of
+ * iteration i: counter or counter + step), exactly, until one fails
+ * (trip_form_handled in pipeline_check.c), so the iteration runs when
+ * t + (distance-1)*step passes the test. While t passes, bound - t is
+ * exact as an unsigned number. `distance` is an i32, a constant or the
+ * launch's S - 1 (at most MAX_STAGES - 1, so (distance-1)*step stays
+ * within trip_form_handled's bound); iteration i itself (distance 0) runs. */
+static LLVMValueRef runs_ahead_by(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                  LLVMValueRef counter, LLVMValueRef distance) {
   LLVMTypeRef type = LLVMTypeOf(p->bound);
   LLVMIntPredicate test = p->continue_while;
   LLVMValueRef tested = first_tested(p, builder, counter);
   LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, tested, "");
-  unsigned long long further = (unsigned long long)p->step * (distance - 1);
-  if (test == LLVMIntNE) /* by 1: none of the next `distance` values is the bound */
-    return LLVMBuildICmp(builder, LLVMIntUGE, remaining, LLVMConstInt(type, distance, false),
-                         "ferry.runs");
-  bool strict = test == LLVMIntSLT || test == LLVMIntULT;
-  LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, p->bound, "");
-  LLVMValueRef far_enough = LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining,
-                                          LLVMConstInt(type, further, false), "");
-  return LLVMBuildAnd(builder, passes, far_enough, "ferry.runs");
+  LLVMValueRef wide = distance_as(builder, distance, type);
+  LLVMValueRef runs;
+  if (test == LLVMIntNE) { /* by 1: none of the next `distance` values is the bound */
+    runs = LLVMBuildICmp(builder, LLVMIntUGE, remaining, wide, "ferry.runs");
+  } else {
+    LLVMValueRef further = LLVMBuildMul(
+        builder, LLVMBuildSub(builder, wide, LLVMConstInt(type, 1, false), ""),
+        LLVMConstInt(type, (unsigned long long)p->step, false), "");
+    bool strict = test == LLVMIntSLT || test == LLVMIntULT;
+    LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, p->bound, "");
+    LLVMValueRef far_enough =
+        LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining, further, "");
+    runs = LLVMBuildAnd(builder, passes, far_enough, "ferry.runs");
+  }
+  if (LLVMIsAConstantInt(distance)) /* >= 1 where a constant is asked for */
+    return runs;
+  LLVMValueRef now = LLVMBuildICmp(builder, LLVMIntEQ, distance,
+                                   LLVMConstInt(LLVMTypeOf(distance), 0, false), "");
+  return LLVMBuildOr(builder, now, runs, "ferry.runs");
+}
+
+static LLVMValueRef runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                               LLVMValueRef counter, unsigned distance) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(counter)));
+  return runs_ahead_by(p, builder, counter, LLVMConstInt(i32, distance, false));
 }
 
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {
@@ -565,7 +583,8 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
  * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
- * runs (last32 >= k; a counter of at most 32 bits: pipeline_check.c), and
+ * runs (last32 >= k for a counter of at most 32 bits; runs_ahead_by from
+ * the counter's start for a wider one), and
  * committing one group each, so that S - 1 groups precede the loop's
  * first. A loop rather than 15 guarded copies of the issue: the kernel's
  * code stays near the size of a ring of fixed stages. */
@@ -595,7 +614,8 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMPositionBuilderAtEnd(builder, body);
   LLVMValueRef at = LLVMBuildBr(builder, next);
   LLVMPositionBuilderBefore(builder, at);
-  LLVMValueRef runs = LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs");
+  LLVMValueRef runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs")
+                             : runs_ahead_by(p, builder, p->iv_start, k);
   issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
   LLVMPositionBuilderBefore(builder, at);
   ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
@@ -686,7 +706,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
                                               LLVMBuildSub(builder, last32, iteration, ""),
                                               mask, "ferry.runs")
-                              : runs_ahead(p, builder, p->iv, stages - 1);
+                      : p->launch_stages ? runs_ahead_by(p, builder, p->iv, mask)
+                                         : runs_ahead(p, builder, p->iv, stages - 1);
   LLVMValueRef issue_at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : issue_index);
 
   /* The compute reads this iteration's slot. */

@@ -364,9 +364,10 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
 
 /* A relocated ring (pipeline_dynamic.h) takes the launch's dynamic shared
  * memory, its stages chosen per launch, where the rewrite is proved right
- * for any stage count: the ring's issue guards compare the last
- * iteration's index in 32 bits (a counter of at most 32 bits), the loop is
- * not versioned (the version's check and chunk starts assume S), and
+ * for any stage count: the ring's issue guards take S - 1 at run time
+ * (the last iteration's index in 32 bits, or a wider counter's own test
+ * at a distance: runs_ahead_by in pipeline.c), the loop is not versioned
+ * (the version's check and chunk starts assume S), and
  * nothing the kernel calls reaches the dynamic memory the ring overlays.
  * Else it stays relocated, and launch_refusal says why. */
 static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
@@ -375,9 +376,7 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
     if (!ring->relocated)
       continue;
     const char *why = NULL;
-    if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) > 32)
-      why = "the loop's counter is wider than 32 bits";
-    else if (p->versioned)
+    if (p->versioned)
       why = "the loop is versioned (one check before it)";
     else if (!ferry_dynamic_memory_private(fn))
       why = "a function other than a kernel uses an extern __shared__ array";

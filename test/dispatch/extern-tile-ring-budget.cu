@@ -1,6 +1,8 @@
 // A variant's relocated ring (an extern __shared__ tile with no
-// annotation, whose loop's counter is wider than 32 bits: its stages are
-// not chosen per launch) is static shared memory: the loops pipelined
+// annotation, in a module where a device function reads an extern
+// __shared__ array too: its stages are not chosen per launch in the
+// dynamic memory, which the ring would overlay) is static shared memory:
+// the loops pipelined
 // after it count it against the 48 KiB a kernel may have. Here it takes
 // 16 KiB first, and three 1 KiB static tiles follow: 16, 8 and 8 stages
 // (48 KiB in all); counted as nothing, they would take 16 each and ptxas
@@ -20,6 +22,11 @@
     __syncthreads();                                                                               \
   }
 
+__device__ __noinline__ int peek(unsigned i) {
+  extern __shared__ int elsewhere[];
+  return elsewhere[i];
+}
+
 __global__ void __launch_bounds__(256) four(int *__restrict__ out, const int *__restrict__ in,
                                             int batches) {
   extern __shared__ int dynamic_tile[];
@@ -27,7 +34,7 @@ __global__ void __launch_bounds__(256) four(int *__restrict__ out, const int *__
   unsigned i = threadIdx.x;
   size_t grid_size = (size_t)gridDim.x * blockDim.x;
   // REMARK: extern-tile-ring-budget.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: {{.*}}pipelined its loop over 16 stages
-  // REMARK: extern-tile-ring-budget.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the extern __shared__ tile's ring is a static array of its own, its stages fixed at compile time, not chosen per launch in the launch's dynamic shared memory: the loop's counter is wider than 32 bits
+  // REMARK: extern-tile-ring-budget.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the extern __shared__ tile's ring is a static array of its own, its stages fixed at compile time, not chosen per launch in the launch's dynamic shared memory: a function other than a kernel uses an extern __shared__ array
   LOOP(dynamic_tile, long)
   // REMARK: extern-tile-ring-budget.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: {{.*}}pipelined its loop over 16 stages
   LOOP(a, int)
@@ -35,6 +42,7 @@ __global__ void __launch_bounds__(256) four(int *__restrict__ out, const int *__
   LOOP(b, int)
   // REMARK: extern-tile-ring-budget.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: {{.*}}pipelined its loop over 8 stages
   LOOP(c, int)
+  out[i] += peek(i);
 }
 
 // PTX-LABEL: .visible .entry _Z4fourPiPKii__ferry(
