@@ -27,12 +27,17 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# Each build: its ferry flags (None: plain clang, no plugin).
+# Each build: its ferry flags (None: plain clang, no plugin). "bulk" leaves
+# out the prefetch so that the loops no ring takes get the single-stage
+# collective and bulk forms; "O0" is ferry at -O0 (the dispatch's variants
+# optimized alone: ferry-optimize-variants), against the plain -O3 build.
 CONFIGS = [
     ("plain", None),
     ("ferry", []),
-    ("bulk", ["-mllvm", "-ferry-collective=always", "-mllvm", "-ferry-bulk=auto"]),
+    ("bulk", ["-mllvm", "-ferry-collective=always", "-mllvm", "-ferry-bulk=auto",
+              "-mllvm", "-ferry-prefetch=never"]),
     ("stages2", ["-mllvm", "-ferry-cost-model=false", "-mllvm", "-ferry-stages=2"]),
+    ("O0", ["-O0"]),
 ]
 ARCHS = [("sm_90a", ["--cuda-gpu-arch=sm_90a"]),
          ("sm_80", ["--cuda-gpu-arch=sm_80", "--cuda-include-ptx=sm_80"])]
