@@ -104,13 +104,14 @@ enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site, char *re
     ferry_map_free(&count.open);
     unsigned long long reuse = bytes / site->size;
     /* In place. Measured on an H100 (bench/, medians of 21 launches,
-     * sm_80 PTX and sm_90a alike): the tree reduction's guarded copy as a
-     * single-stage cp.async ran 0.91-0.92x legacy in three runs (0.3342 -
-     * 0.3374 ms against 0.3066 - 0.3095), the bitonic sort's two copies
-     * 0.965-0.994x (1.6060 - 1.6499 ms against 1.5922 - 1.5979), never
-     * faster; read-only phases of the same single-stage form did not lose
-     * (the DCT 1.00-1.01x, the merge step 1.02-1.03x, the convolution's
-     * row pass 1.03-1.04x, the stencil 1.28x). Where the block writes the
+     * sm_80 PTX and sm_90a alike, five runs of each): the tree
+     * reduction's guarded copy as a single-stage cp.async ran 0.87-0.92x
+     * legacy (0.3342 - 0.3565 ms against 0.3066 - 0.3095), the bitonic
+     * sort's two copies 0.965-0.994x (1.6060 - 1.6499 ms against 1.5922 -
+     * 1.6000), never faster, with code otherwise identical to legacy's;
+     * read-only phases of the same single-stage form did not lose (the DCT
+     * 1.00-1.01x, the merge step 1.02-1.03x, the convolution's row pass
+     * 1.03-1.05x, the stencil 1.28x). Where the block writes the
      * copied array again after the barrier, the plain copy stays (what
      * a ring would do there was not measured: it keeps the other rules). */
     bool heavy = count.in_loop || reuse >= FERRY_REUSE_LIMIT;

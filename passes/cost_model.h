@@ -14,7 +14,7 @@
  * between the consumer barrier and the next one pays only as such a ring;
  * ferry-pipeline makes one where it can, and the copy is otherwise left
  * alone. Likewise a copy whose block writes the destination again after
- * the consumer barrier (a tree reduction, a sorting network: 0.91-0.99x
+ * the consumer barrier (a tree reduction, a sorting network: 0.87-0.99x
  * as a single-stage copy, cost_model.c has the figures) stays plain
  * outside a ring. */
 #ifndef FERRY_PASSES_COST_MODEL_H

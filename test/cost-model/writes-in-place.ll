@@ -2,7 +2,7 @@
 ; again between the consumer barrier and the next barrier (it computes in
 ; place, as a tree reduction or a sorting network does) stays plain, with
 ; a missed remark: as a single-stage cp.async such kernels measured slower
-; than legacy on an H100 (bench/reduction.cu 0.91-0.92x, bench/
+; than legacy on an H100 (bench/reduction.cu 0.87-0.92x, bench/
 ; bitonic_sort.cu 0.965-0.994x). Here one compare-exchange step of a
 ; sorting network: two loads of the destination for one copy (below the
 ; reuse limit), no loop, so only this rule keeps it plain.
