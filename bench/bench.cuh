@@ -14,6 +14,7 @@
 // arithmetic (SGEMM), 0 where not meaningful.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -231,5 +232,73 @@ struct Image {
                  device_checksum(out, elements * sizeof(float)));
   }
 };
+
+// One input buffer and one output buffer of T, for the problems in the
+// shapes of public legacy code (issues 12 and 13: the merge step, the 8x8
+// DCT, the bitonic sort, the reduction, the LU-like perimeter step): fill
+// writes the input on the host, the output is poisoned before each
+// measurement and hashed whole after it.
+template <typename T> struct Buffers {
+  T *in = nullptr, *out = nullptr;
+  size_t in_elements, out_elements;
+
+  template <typename Fill>
+  Buffers(size_t in_elements, size_t out_elements, Fill fill)
+      : in_elements(in_elements), out_elements(out_elements) {
+    std::vector<T> host(in_elements);
+    fill(host);
+    CHECK(cudaMalloc(&in, in_elements * sizeof(T)));
+    CHECK(cudaMalloc(&out, out_elements * sizeof(T)));
+    CHECK(cudaMemcpy(in, host.data(), in_elements * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  ~Buffers() {
+    cudaFree(in);
+    cudaFree(out);
+  }
+
+  // launch(out, in) launches one kernel, which reads and writes `bytes`
+  // of global memory.
+  template <typename Launch>
+  void measure(const char *problem, const char *config, const char *label, double bytes,
+               Launch launch) {
+    CHECK(cudaMemset(out, kPoisonByte, out_elements * sizeof(T)));
+    float ms = median_ms([&] { launch(out, (const T *)in); }, kRepsBandwidth);
+    print_result(problem, config, label, ms, bytes, 0, device_checksum(out, out_elements * sizeof(T)));
+  }
+};
+
+// The merge step's input: kBandwidthElements ints in sorted runs of
+// kMergeRun, each run a different start and steps of 0 to 7 (ties
+// included, so that the merge's stability shows in the output).
+constexpr int kMergeRun = 256;
+inline void merge_input(std::vector<int> &v) {
+  for (size_t run = 0; run < v.size(); run += kMergeRun) {
+    int x = (int)((unsigned)input_int(run) % 100000u);
+    for (size_t i = run; i < run + kMergeRun; i++) {
+      x += (int)((unsigned)input_int(i) >> 29);
+      v[i] = x;
+    }
+  }
+}
+
+// The 8x8 DCT-II's basis, row u: c(u) cos((2k + 1) u pi / 16), orthonormal.
+// Computed on the host in double, so every build gets the same floats.
+inline void dct_basis(float basis[64]) {
+  for (int u = 0; u < 8; u++)
+    for (int k = 0; k < 8; k++)
+      basis[u * 8 + k] = (float)((u == 0 ? std::sqrt(1.0 / 8) : std::sqrt(2.0 / 8)) *
+                                 std::cos((2 * k + 1) * u * 3.14159265358979323846 / 16));
+}
+
+// The separable convolution's taps, radius 8: a binomial-like smoothing
+// kernel, normalised in double on the host.
+constexpr int kConvRadius = 8;
+inline void convolution_taps(float taps[2 * kConvRadius + 1]) {
+  double sum = 0, w[2 * kConvRadius + 1];
+  for (int j = -kConvRadius; j <= kConvRadius; j++)
+    sum += w[j + kConvRadius] = std::exp(-(double)(j * j) / (2.0 * 3.0 * 3.0));
+  for (int j = 0; j <= 2 * kConvRadius; j++)
+    taps[j] = (float)(w[j] / sum);
+}
 
 } // namespace bench

@@ -20,7 +20,10 @@ import sys
 import time
 
 PROBLEMS = ["copy_compute", "copy_extern", "copy_as_written", "sgemm", "stencil", "transpose",
-            "launch_cost"]
+            "launch_cost",
+            # In the shapes of public legacy code (issues 12 and 13).
+            "merge_step", "dct8x8", "bitonic_sort", "reduction", "convolution_rows",
+            "lu_perimeter"]
 PROBLEM_TITLES = {
     "copy_compute": "copy loop",
     "copy_extern": "copy loop, extern tile",
@@ -29,10 +32,17 @@ PROBLEM_TITLES = {
     "sgemm": "SGEMM",
     "stencil": "stencil",
     "transpose": "transpose",
+    "merge_step": "merge step",
+    "dct8x8": "DCT",
+    "bitonic_sort": "bitonic sort",
+    "reduction": "reduction",
+    "convolution_rows": "conv rows",
+    "lu_perimeter": "LU perimeter",
 }
 # Problems whose speed is bound by memory bandwidth: the cudaMemcpy roof is
 # a meaningful yardstick for them, not for the SGEMM.
-BANDWIDTH_BOUND = {"copy_compute", "copy_extern", "copy_as_written", "stencil", "transpose"}
+BANDWIDTH_BOUND = {"copy_compute", "copy_extern", "copy_as_written", "stencil", "transpose", "merge_step",
+                   "dct8x8", "reduction", "convolution_rows", "lu_perimeter"}
 BUILD_ORDER = ["legacy", "ferry", "ferry-chunks", "ferry-bulk", "ferry-stages8", "nvcc"]
 
 
@@ -50,12 +60,13 @@ def device_name():
         return "unknown (no nvidia-smi)"
 
 
-def list_binaries(bin_dir, archs):
+def list_binaries(bin_dir, archs, problems=None):
     """(problem, arch, build, path) in the order they run."""
     found = []
     for path in glob.glob(os.path.join(bin_dir, "*.*.*")):
         problem, arch, build = os.path.basename(path).split(".", 2)
-        if problem in PROBLEMS and (not archs or arch in archs):
+        if (problem in PROBLEMS and (not archs or arch in archs)
+                and (not problems or problem in problems)):
             found.append((problem, arch, build, path))
 
     def order(item):
@@ -279,6 +290,8 @@ def main():
     parser.add_argument("--png", help="write a bar chart of the speedups here")
     parser.add_argument("--arch", action="append",
                         help="only this target (sm_80, sm_90a); repeatable")
+    parser.add_argument("--problem", action="append",
+                        help="only this problem (merge_step, dct8x8, ...); repeatable")
     parser.add_argument("--timeout", type=int, default=120, help="seconds a binary may run")
     args = parser.parse_args()
 
@@ -298,7 +311,7 @@ def main():
         roof_gbps = roof[0]["bytes"] / roof_ms / 1e6
         log("[roof] %.4f ms, %.0f GB/s (%.1f s)" % (roof_ms, roof_gbps, seconds))
 
-    binaries = list_binaries(bin_dir, args.arch)
+    binaries = list_binaries(bin_dir, args.arch, args.problem)
     measured = []
     for i, (problem, arch, build, path) in enumerate(binaries, 1):
         prefix = "[%2d/%d] %s %s %s" % (i, len(binaries), problem, arch, build)

@@ -172,7 +172,8 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
         ferry_copy_site_free(&site);
         continue;
       }
-      struct ferry_planned_copy *plan = plan_copy(affine, &site, report, payoff != FERRY_PAYS);
+      struct ferry_planned_copy *plan =
+          plan_copy(affine, &site, report, payoff == FERRY_PAYS_IN_CHUNKED_RING_ONLY);
       if (plan)
         ferry_vec_push(plans, plan);
       else
