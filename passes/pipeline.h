@@ -44,8 +44,8 @@ bool ferry_pipeline_versioned(const struct ferry_pipeline *pipeline);
 const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *pipeline);
 /* The stores that may write a copy's source and that one check before the
  * loop finds writing none of the bytes the copies read (else the loop runs
- * as written), named for a remark; "" when there are none
- * (pipeline_ranges.c). */
+ * as written), for a remark: "the store at line 12:5 writes" ("the stores
+ * ... write"); "" when there are none (pipeline_ranges.c). */
 const char *ferry_pipeline_range_stores(const struct ferry_pipeline *pipeline);
 /* The consumer barrier before which each iteration waits (for S-1 pending). */
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);

@@ -57,8 +57,8 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     if (ferry_pipeline_range_stores(pipeline)[0])
       snprintf(ranges, sizeof ranges,
                "; behind a range check before the loop: the bytes the copies read, over "
-               "the block and every iteration, do not overlap those that the stores %s "
-               "write, else the loop runs as written",
+               "the block and every iteration, do not overlap those that %s, else "
+               "the loop runs as written",
                ferry_pipeline_range_stores(pipeline));
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];

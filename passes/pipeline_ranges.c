@@ -94,7 +94,8 @@ struct ferry_range_plan {
   size_t write_count;
   struct ferry_vec stepped; /* struct stepped * */
   struct ferry_vec widened; /* struct widened * */
-  char stores[FERRY_REASON_SIZE]; /* the stores checked, named for the remark */
+  char names[FERRY_REASON_SIZE];  /* the stores checked, named */
+  char stores[FERRY_REASON_SIZE]; /* "the store at ... writes", for the remark */
 };
 
 void ferry_pipeline_ranges_free(struct ferry_range_plan *plan) {
@@ -285,8 +286,11 @@ static void describe_store(LLVMValueRef store, char *buffer, size_t size) {
 static void append_store(struct ferry_range_plan *plan, LLVMValueRef store) {
   char one[96];
   describe_store(store, one, sizeof one);
-  size_t used = strlen(plan->stores);
-  snprintf(plan->stores + used, sizeof plan->stores - used, "%s%s", used ? ", " : "", one);
+  size_t used = strlen(plan->names);
+  snprintf(plan->names + used, sizeof plan->names - used, "%s%s", used ? ", " : "", one);
+  bool several = plan->write_count > 1;
+  snprintf(plan->stores, sizeof plan->stores, "the store%s %s write%s", several ? "s" : "",
+           plan->names, several ? "" : "s");
 }
 
 /* Why a writer of a source cannot be checked at run time, or "" when it
