@@ -469,6 +469,13 @@ static LLVMValueRef signed_64(struct emit *e, LLVMValueRef value) {
 
 /* Joins e->overflow unless low <= value <= high. */
 static void require_within(struct emit *e, LLVMValueRef value, int64_t low, int64_t high) {
+  if (LLVMIsAConstantInt(value)) {
+    int64_t known = LLVMConstIntGetSExtValue(value);
+    if (known < low || known > high)
+      flag_overflow(e, LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(e->module)), 1,
+                                    false));
+    return;
+  }
   if (low != INT64_MIN)
     flag_overflow(e, LLVMBuildICmp(e->builder, LLVMIntSLT, value, constant(e, low), ""));
   if (high != INT64_MAX)
@@ -600,7 +607,8 @@ static void range_bounds(struct emit *e, const struct range *range, LLVMValueRef
    * space, where base + offset could wrap past 2^64. */
   require_within(e, base, 0, INT64_MAX);
   *first = checked(e, LLVMAdd, base, low);
-  require_within(e, *first, 0, INT64_MAX);
+  if (*first != base)
+    require_within(e, *first, 0, INT64_MAX);
   *end = checked(e, LLVMAdd, checked(e, LLVMAdd, base, high), constant(e, (int64_t)range->size));
 }
 
