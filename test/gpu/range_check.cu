@@ -1,15 +1,17 @@
 // expect: cp.async
-// expect-converted: 3
+// expect-converted: 4
 // expect-remark: behind a range check before the loop
 //
 // Copy loops whose pointers are not __restrict__ (issue 12): the loop's
 // store may write the copy's source, so ferry pipelines it behind one
 // check before the loop that the bytes the copy reads (over the block and
 // every iteration) and the bytes the store writes do not overlap; where
-// they do, the loop runs as written. Three kernels: the seeds' loop as
+// they do, the loop runs as written. Four kernels: the seeds' loop as
 // written (size_t counter and index, static tile of 256 ints), the same
-// with an int index (exact affine forms) and with an unsigned index (may
-// wrap: the check bounds the 32-bit index itself). Each runs with
+// with an int index (exact affine forms), with an unsigned index (may
+// wrap: the check bounds the 32-bit index itself), and with the seeds'
+// extern tile (the dispatch's variant: a ring in static memory, the loop as
+// written on the extern tile). Each runs with
 //   - disjoint buffers (the ring runs; the timing in test/gpu/timing/
 //     shows it),
 //   - out = in + gridDim.x * 256: each block writes the source of its own
@@ -31,6 +33,22 @@ __device__ void compute(int *global_out, const int *shared_in) {
 
 __global__ void seeds(int *global_out, const int *global_in, size_t batch_sz) {
   __shared__ int shared[kThreads];
+  size_t local_idx = threadIdx.x;
+  size_t grid_size = (size_t)gridDim.x * blockDim.x;
+  for (size_t batch = 0; batch < batch_sz; batch++) {
+    size_t block_batch_idx = blockIdx.x * blockDim.x + grid_size * batch;
+    shared[local_idx] = global_in[block_batch_idx + local_idx];
+    __syncthreads();
+    compute(global_out + block_batch_idx, shared);
+    __syncthreads();
+  }
+}
+
+// The same with the seeds' extern tile of one block's bytes: the launch
+// dispatch's variant takes a ring of its own static memory, the clone the
+// extern tile.
+__global__ void seeds_extern(int *global_out, const int *global_in, size_t batch_sz) {
+  extern __shared__ int shared[];
   size_t local_idx = threadIdx.x;
   size_t grid_size = (size_t)gridDim.x * blockDim.x;
   for (size_t batch = 0; batch < batch_sz; batch++) {
@@ -96,11 +114,13 @@ static int check(harness::Rng &rng, harness::Output &output, int kernel, Layout 
     seeds<<<blocks, kThreads>>>(out, in, (size_t)batches);
   else if (kernel == 1)
     int_index<<<blocks, kThreads>>>(out, in, batches);
+  else if (kernel == 3)
+    seeds_extern<<<blocks, kThreads, kThreads * sizeof(int)>>>(out, in, (size_t)batches);
   else
     unsigned_index<<<blocks, kThreads>>>(out, in, (unsigned)batches);
   CHECK_LAUNCH();
   std::vector<int> got = harness::host_copy(d, n);
-  static const char *const kernels[] = {"seeds", "int_index", "unsigned_index"};
+  static const char *const kernels[] = {"seeds", "int_index", "unsigned_index", "seeds_extern"};
   static const char *const layouts[] = {"disjoint", "own-next-batch", "one-block-shifted"};
   char what[96];
   std::snprintf(what, sizeof what, "%s %s batches=%d", kernels[kernel], layouts[layout],
@@ -116,7 +136,7 @@ int main(int argc, char **argv) {
   harness::Rng rng(0x4A11C);
   harness::Output output;
   int failures = 0;
-  for (int kernel = 0; kernel < 3; kernel++)
+  for (int kernel = 0; kernel < 4; kernel++)
     for (Layout layout : {kDisjoint, kOwnNextBatch, kOneBlockShifted})
       for (int batches : {0, 1, 2, 3, 4, 5, 17, 40})
         failures += check(rng, output, kernel, layout, batches);
