@@ -162,6 +162,13 @@ static bool plan_stepped(struct ferry_range_plan *plan, struct ferry_affine_cont
     return ferry_refuse(reason, size, "its address depends on %s, whose step the loop "
                                       "computes", name);
   }
+  /* Its range is the same for every thread of the block only if its
+   * start and step are. */
+  const struct ferry_uniformity *uniformity = ferry_affine_uniformity(affine);
+  if (!ferry_is_uniform(uniformity, found.start) ||
+      (found.step_value && !ferry_is_uniform(uniformity, found.step_value)))
+    return ferry_refuse(reason, size, "its address depends on %s, whose start or step "
+                                      "differs between the block's threads", name);
   struct stepped *kept = ferry_xmalloc(sizeof *kept);
   *kept = found;
   ferry_vec_push(&plan->stepped, kept);
@@ -364,6 +371,14 @@ bool ferry_pipeline_check_writes(struct ferry_pipeline *p, struct ferry_affine_c
   if (!checkable) {
     ferry_pipeline_ranges_free(plan);
     return ferry_refuse(reason, size, "%s", refusal);
+  }
+  /* The check's iterations must be the block's: a trip count that
+   * differs between threads would split the block between the versions. */
+  const struct ferry_uniformity *uniformity = ferry_affine_uniformity(affine);
+  if (!ferry_is_uniform(uniformity, p->iv_start) || !ferry_is_uniform(uniformity, p->bound)) {
+    ferry_pipeline_ranges_free(plan);
+    return ferry_refuse(reason, size, "%s; a run-time check of the ranges needs a trip count "
+                                      "the same in every thread of the block", refusal);
   }
   if (orders) {
     ferry_pipeline_ranges_free(plan);

@@ -6,7 +6,8 @@
 // through threadIdx (a permutation loaded before the loop); a pointer
 // loaded in the loop; an index that the loop carries and does not step by
 // a fixed amount. A volatile access in the loop, which could order it
-// against other blocks, keeps the refusal too. Each copy is then converted
+// against other blocks, keeps the refusal too, and so does a trip count
+// that may differ between threads. Each copy is then converted
 // alone (single-stage cp.async, wait_group 0); no ring is made.
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
@@ -65,6 +66,22 @@ __global__ void volatile_flag(int *out, const int *in, volatile int *flag, int n
     // CHECK: range-check-refusals.cu:[[@LINE-1]]:13: remark: the copy loop is not pipelined: the loop may write the source (mark the pointers __restrict__ if they never overlap); a run-time check of the ranges is made only in a loop without atomic or volatile accesses, which may order it against other blocks
     __syncthreads();
     out[b * 256 + t] = tile[t] + *flag;
+    __syncthreads();
+  }
+}
+
+// A counter starting at threadIdx.x: its trip count, and so a check's
+// ranges, could differ between the block's threads, which must all take
+// one version.
+__global__ void thread_start(int *out, const int *in, int n) {
+  __shared__ int tile[256];
+  int t = threadIdx.x;
+  for (int k = t; k < n; k += 256) {
+    // CHECK: range-check-refusals.cu:[[@LINE+4]]:12: remark: this store may write the source of a copy in its loop, and no run-time check can rule that out: its address depends on %{{[0-9a-z.]+}}, whose start or step differs between the block's threads; the loop is not pipelined
+    tile[t] = in[k];
+    // CHECK: range-check-refusals.cu:[[@LINE-1]]:13: remark: the copy loop is not pipelined: the loop may write the source (mark the pointers __restrict__ if they never overlap)
+    __syncthreads();
+    out[k] = tile[t] + tile[t ^ 1];
     __syncthreads();
   }
 }
