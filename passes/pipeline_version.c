@@ -30,7 +30,13 @@
  * clone of the loop (loop_clone.c) kept as written, which reads slot 0 of
  * the rings instead of the arrays they replace. Addresses of a row or an
  * iteration that does not exist (a block of one row, a loop run once) may
- * be poison there: they are frozen, and the check ignores them then. */
+ * be poison there: they are frozen, and the check ignores them then.
+ *
+ * The same two versions serve the run-time range checks of a loop whose
+ * stores may write its copies' sources (pipeline_ranges.c), for rings of
+ * any copies, per-thread ones included: the check is then that the ranges
+ * do not overlap, and also that the chunks fit where the loop is versioned
+ * for its collective copies too. */
 #include "pipeline_plan.h"
 
 #include "address_space.h"
