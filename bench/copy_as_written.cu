@@ -1,8 +1,10 @@
 // Benchmark: the seeds' copy-and-compute loop as its users write it: an
 // extern __shared__ tile sized for one block at the launch, pointers
-// without __restrict__ (the output may alias the input). No ring can be
-// made here from the device compile alone; ferry prefetches the tile's
-// source into L2 some iterations ahead and keeps the copy plain. Timed at
+// without __restrict__ (the output may alias the input). The launch
+// dispatch's variant pipelines it in a ring of its own static memory,
+// behind a check before the loop that the output's bytes miss the input's
+// (else the loop runs as written); with -ferry-stages=1, ferry prefetches
+// the tile's source into L2 some iterations ahead and keeps the copy plain. Timed at
 // 1, 2, 4 and 8 blocks per SM; hand-written counterparts in
 // reference/copy_as_written.cu.
 #include "bench.cuh"

@@ -68,6 +68,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   ferry_vec_free(&p->rebased);
   ferry_vec_free(&p->chains);
   ferry_vec_free(&p->loop_blocks);
+  ferry_pipeline_ranges_free(p->ranges);
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
   ferry_map_free(&p->step_values);
@@ -659,7 +660,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     last = ferry_pipeline_last_iteration(p, builder);
   }
-  if (p->versioned) { /* the check needs the rings; the clone reads them */
+  if (p->versioned || p->ranges) { /* the check needs the rings; the clone reads them */
     ferry_pipeline_version(p, module, builder, last);
     preheader = LLVMGetInstructionParent(p->preheader_branch);
   }

@@ -48,6 +48,11 @@ const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *pipeline);
 bool ferry_pipeline_versioned(const struct ferry_pipeline *pipeline);
 /* Why a ring of block-collective copies is not versioned, or "". */
 const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *pipeline);
+/* The stores that may write a copy's source and that one check before the
+ * loop finds writing none of the bytes the copies read (else the loop runs
+ * as written), for a remark: "the store at line 12:5 writes" ("the stores
+ * ... write"); "" when there are none (pipeline_ranges.c). */
+const char *ferry_pipeline_range_stores(const struct ferry_pipeline *pipeline);
 /* The consumer barrier before which each iteration waits (for S-1 pending). */
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
 

@@ -213,8 +213,8 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
  * phi + k * step, whatever the arithmetic wraps to. The step may be
  * computed in the loop from loop-invariant values alone: it then joins
  * the cone, and the ring computes it again where it issues. */
-static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
-                                     LLVMValueRef *start, LLVMValueRef *step) {
+bool ferry_pipeline_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                                   LLVMValueRef *start, LLVMValueRef *step) {
   if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
     return false;
   LLVMValueRef increment = NULL;
@@ -246,8 +246,8 @@ static bool invariant_step_induction(const struct ferry_loop *loop, LLVMValueRef
  * joins the cone, and the prologue computes it again. Sets *increment;
  * *varies when the increment is such a GEP of the phi whose index the loop
  * changes. */
-static bool pointer_step_induction(const struct ferry_loop *loop, LLVMValueRef phi,
-                                   LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
+bool ferry_pipeline_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                                 LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
   *varies = false;
   if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
       LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
@@ -283,12 +283,12 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
     if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
       ferry_map_put(&p->steps, value, (intptr_t)induction.step);
       ferry_map_put(&p->starts, value, (intptr_t)induction.start);
-    } else if (invariant_step_induction(loop, value, &start, &step)) {
+    } else if (ferry_pipeline_invariant_step(loop, value, &start, &step)) {
       ferry_map_put(&p->step_values, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
       return collect_cone(p, loops, loop, step, depth + 1, reason, size);
-    } else if (pointer_step_induction(loop, value, &start, &step, &varies)) {
+    } else if (ferry_pipeline_pointer_step(loop, value, &start, &step, &varies)) {
       ferry_map_put(&p->pointer_steps, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
@@ -482,18 +482,9 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   }
 
   /* Iteration i+S-1's source is read during iteration i: nothing in the
-   * loop may write any source. */
-  for (size_t b = 0; ok && b < loop->blocks.count; b++)
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); ok && inst;
-         inst = LLVMGetNextInstruction(inst)) {
-      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
-        continue;
-      for (size_t c = 0; ok && c < count; c++)
-        if (inst != copies[c].site->store && ferry_may_write(inst, copies[c].site->source))
-          ok = ferry_refuse(reason, reason_size,
-                      "the loop may write the source (mark the pointers __restrict__ "
-                      "if they never overlap)");
-    }
+   * loop may write any source, or a check before the loop must show that
+   * nothing it writes is read (pipeline_ranges.c). */
+  ok = ok && ferry_pipeline_check_writes(p, affine, loop, reason, reason_size);
   /* A copy of heavy reuse pays only in a ring checked once before the
    * loop (cost_model.h). */
   if (ok) {

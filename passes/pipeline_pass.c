@@ -56,17 +56,26 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
       continue;
     }
+    char ranges[FERRY_MESSAGE_SIZE] = "";
+    if (ferry_pipeline_range_stores(pipeline)[0])
+      snprintf(ranges, sizeof ranges,
+               "; behind a range check before the loop: the bytes the copies read, over "
+               "the block and every iteration, do not overlap those that %s, else "
+               "the loop runs as written",
+               ferry_pipeline_range_stores(pipeline));
     for (size_t i = 0; i < count && ferry_pipeline_launch_stages(pipeline); i++) {
       const struct ferry_planned_copy *member = members[i];
       snprintf(message, sizeof message,
-               "converted %s %u-byte global-to-shared copy to %s and pipelined its loop "
+               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
                "over S stages chosen per launch: iteration i issues the copy of iteration i+S-1 "
                "into a ring of S slots in the launch's dynamic shared memory and waits only for "
-               "its own (S: %s)",
+               "its own (S: %s)%s",
                ferry_article(member->site.size), member->site.size,
-               member->collective ? "16-byte cp.async.cg chunks of the block"
-                                  : (ferry_per_thread_piece(member->site.size, member->site.align) == 16 ? "cp.async.cg" : "cp.async.ca"),
-               ferry_pipeline_stage_reason(pipeline));
+               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
+               member->collective ? ""
+                                  : ferry_cp_async_cache(ferry_per_thread_piece(
+                                        member->site.size, member->site.align)),
+               ferry_pipeline_stage_reason(pipeline), ranges);
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     for (size_t i = 0; i < count && !ferry_pipeline_launch_stages(pipeline); i++) {
@@ -74,7 +83,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
                "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
-               "of shared buffers and waits only for its own (%u stages: %s)%s",
+               "of shared buffers and waits only for its own (%u stages: %s)%s%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
                member->collective ? ""
@@ -85,7 +94,8 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                ferry_pipeline_versioned(pipeline)
                    ? "; one check before the loop finds every row's addresses fit for 16-byte "
                      "chunks in every iteration, else the loop runs as written"
-                   : "");
+                   : "",
+               ranges);
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {

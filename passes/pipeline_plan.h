@@ -61,6 +61,8 @@ struct rebased_use {
   size_t ring;
 };
 
+struct ferry_range_plan; /* pipeline_ranges.c */
+
 struct ferry_pipeline {
   /* The stages; with launch_stages, the most a launch may get. */
   unsigned stages;
@@ -72,6 +74,10 @@ struct ferry_pipeline {
   bool reuse_heavy;          /* a copy pays only in a versioned ring (pipeline.h) */
   bool versioned;            /* pipeline_version.c: one check before the loop */
   char version_refusal[FERRY_REASON_SIZE]; /* why a ring of collective copies is not */
+  /* pipeline_ranges.c: the stores that may write a source, checked once
+   * before the loop against the bytes the copies read (the loop is then
+   * versioned as for alignment); NULL when no store may. */
+  struct ferry_range_plan *ranges;
   struct ferry_vec loop_blocks; /* the loop's blocks, header first, for the clone */
   /* Versioned: each collective copy's chunk offsets, made by apply before
    * the loop (copy_emit.h). */
@@ -156,6 +162,31 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
  * the rings. */
 void ferry_pipeline_version(struct ferry_pipeline *p, LLVMModuleRef module,
                             LLVMBuilderRef builder, LLVMValueRef last);
+
+/* pipeline_ranges.c. Every instruction of the loop that may write a
+ * copy's source must be a plain store whose bytes, like the copies', a
+ * check before the loop can bound over the block and the iterations:
+ * plans that check (p->ranges), or refuses, with a remark at each store
+ * that cannot be checked. */
+bool ferry_pipeline_check_writes(struct ferry_pipeline *p, struct ferry_affine_context *affine,
+                                 const struct ferry_loop *loop, char *reason, size_t size);
+/* At the builder's position before the loop: whether the bytes each
+ * checked store writes miss those the copies read, over the block's
+ * threads and iterations 0..last (`last`: the index of the last
+ * iteration in 64 bits, or NULL for a counter wider than 32 bits, whose
+ * last iteration the check computes itself). Uniform across the block. */
+LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVMModuleRef module,
+                                            LLVMBuilderRef builder, LLVMValueRef last);
+void ferry_pipeline_ranges_free(struct ferry_range_plan *plan);
+
+/* pipeline_check.c: a header phi of `loop` that adds the same
+ * loop-invariant value each iteration (*step, maybe computed in the loop),
+ * and a pointer the loop steps by a GEP of one loop-invariant index
+ * (*increment; *varies when that index changes). */
+bool ferry_pipeline_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                                   LLVMValueRef *start, LLVMValueRef *step);
+bool ferry_pipeline_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                                 LLVMValueRef *start, LLVMValueRef *increment, bool *varies);
 
 static inline bool pipeline_in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
   return LLVMIsAInstruction(value) &&

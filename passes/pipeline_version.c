@@ -30,7 +30,13 @@
  * clone of the loop (loop_clone.c) kept as written, which reads slot 0 of
  * the rings instead of the arrays they replace. Addresses of a row or an
  * iteration that does not exist (a block of one row, a loop run once) may
- * be poison there: they are frozen, and the check ignores them then. */
+ * be poison there: they are frozen, and the check ignores them then.
+ *
+ * The same two versions serve the run-time range checks of a loop whose
+ * stores may write its copies' sources (pipeline_ranges.c), for rings of
+ * any copies, per-thread ones included: the check is then that the ranges
+ * do not overlap, and also that the chunks fit where the loop is versioned
+ * for its collective copies too. */
 #include "pipeline_plan.h"
 
 #include "address_space.h"
@@ -178,8 +184,9 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
     return false;
   if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) > 32)
     return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
-  for (size_t b = 0; b < loop->blocks.count; b++)
-    ferry_vec_push(&p->loop_blocks, loop->blocks.items[b]);
+  if (!p->loop_blocks.count) /* pushed already for a range check */
+    for (size_t b = 0; b < loop->blocks.count; b++)
+      ferry_vec_push(&p->loop_blocks, loop->blocks.items[b]);
   p->versioned = true;
   return true;
 }
@@ -304,8 +311,8 @@ static void require_no_wrap(struct check *check, struct ferry_pipeline *p, LLVMV
 
 /* At the builder's position: whether every collective copy may take its
  * chunks unchecked in every iteration. */
-static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module,
-                                  LLVMBuilderRef builder, LLVMValueRef last) {
+static LLVMValueRef alignment_check(struct ferry_pipeline *p, LLVMModuleRef module,
+                                    LLVMBuilderRef builder, LLVMValueRef last) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   LLVMValueRef ntid_x =
@@ -357,6 +364,18 @@ static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module
             LLVMBuildICmp(builder, LLVMIntULT, last, LLVMConstInt(i64, 1ULL << 31, false), ""));
   LLVMSetValueName2(check.ok, "ferry.ring.fits", 15);
   return check.ok;
+}
+
+/* The check of either kind, or both: the collective copies' alignment
+ * (p->versioned) and the ranges of the stores that may write a source
+ * (pipeline_ranges.c). */
+static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module,
+                                  LLVMBuilderRef builder, LLVMValueRef last) {
+  LLVMValueRef fits = p->versioned ? alignment_check(p, module, builder, last) : NULL;
+  if (!p->ranges)
+    return fits;
+  LLVMValueRef apart = ferry_pipeline_ranges_disjoint(p, module, builder, last);
+  return fits ? LLVMBuildAnd(builder, fits, apart, "ferry.version") : apart;
 }
 
 /* The clone reads and writes slot 0 of the rings: the arrays the rings

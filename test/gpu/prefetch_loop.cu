@@ -1,5 +1,10 @@
 // expect: no cp.async
 // expect-remark: prefetched its source into L2
+// ferry-flags: -mllvm -ferry-stages=1
+//
+// (-ferry-stages=1: a range check before the loop now gives the launch
+// dispatch's variant a ring; this test is for the prefetch, which takes
+// the loops no ring took. range_check.cu tests the rings.)
 //
 // The seeds' loop as written (extern tile of one block, pointers that may
 // alias): ferry-prefetch keeps the copy plain and prefetches its source k

@@ -1,26 +1,17 @@
-; Iteration i reads the source of iteration i+S-1 ahead of time: nothing in
-; the loop may write any source. Without __restrict__, the store to out in
-; the loop may write in: the loop is not pipelined (analysis remark, which
-; suggests __restrict__); its copy is converted alone.
-;
-;   __global__ void stream(const int *in, int *out, int n) {
-;     __shared__ int tile[256];
-;     for (int b = 0; b < n; b++) {
-;       tile[t] = in[b * 256 + t]; __syncthreads();
-;       acc += tile[t] * 3 + tile[t ^ 1];
-;       out[b * 256 + t] = acc;
-;       __syncthreads();
-;     } ...
+; A range check before a loop whose counter is 64 bits wide (long b; b < n;
+; b += 2): the pipeliner's index of the last iteration is made for counters
+; of 32 bits or less, so the check computes its own, with n - 2 checked
+; for overflow and at most 2^62 - 1: last = (n - 2 - 1) / 2 + 1 when the
+; first value tested (2) passes, else 0. The counter's range, b in
+; [0, 2 * last], then scales the copy's and the store's 1024 bytes a step.
 ;
 ; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.sm80.ptx
-; RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 ; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.ll -o %t.sm90a.ptx
-; RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -28,10 +19,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
 
-define dso_local ptx_kernel void @stream(ptr noundef readonly captures(none) %in, ptr noundef writeonly captures(none) %out, i32 noundef %n) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @stream(ptr noundef readonly captures(none) %in, ptr noundef writeonly captures(none) %out, i64 noundef %n) local_unnamed_addr #0 {
 entry:
   %t = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %any = icmp sgt i32 %n, 0
+  %any = icmp sgt i64 %n, 0
   br i1 %any, label %preheader, label %exit
 
 preheader:
@@ -43,11 +34,10 @@ preheader:
   br label %loop
 
 loop:
-  %b = phi i32 [ 0, %preheader ], [ %b.next, %loop ]
+  %b = phi i64 [ 0, %preheader ], [ %b.next, %loop ]
   %acc = phi i32 [ 0, %preheader ], [ %acc.next, %loop ]
-  %first = mul nsw i32 %b, 256
-  %i = add nuw nsw i32 %first, %t
-  %i.wide = zext nneg i32 %i to i64
+  %first = mul nsw i64 %b, 256
+  %i.wide = add nuw nsw i64 %first, %t.wide
   %src = getelementptr inbounds nuw i32, ptr %in, i64 %i.wide
   %v = load i32, ptr %src, align 4, !tbaa !0
   store i32 %v, ptr %dst, align 4, !tbaa !0
@@ -60,9 +50,9 @@ loop:
   %o.b = getelementptr inbounds nuw i32, ptr %out, i64 %i.wide
   store i32 %acc.next, ptr %o.b, align 4, !tbaa !0
   tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %b.next = add nuw nsw i32 %b, 1
-  %done = icmp eq i32 %b.next, %n
-  br i1 %done, label %exit, label %loop, !llvm.loop !4
+  %b.next = add nuw nsw i64 %b, 2
+  %more = icmp slt i64 %b.next, %n
+  br i1 %more, label %loop, label %exit, !llvm.loop !4
 
 exit:
   %result = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
@@ -75,29 +65,31 @@ exit:
   ret void
 }
 
-; CHECK:         @tile = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 4
-; CHECK-NOT:     ferry.ring
 ; CHECK-LABEL: define dso_local ptx_kernel void @stream(
-; CHECK-NOT:     ferry.iteration
+; CHECK:       preheader:
+; CHECK:         [[RUNS:%.*]] = icmp slt i64 2, %n
+; CHECK-NEXT:    [[DIFFERENCE:%.*]] = call { i64, i1 } @llvm.ssub.with.overflow.i64(i64 %n, i64 2)
+; CHECK:         [[VALUE:%.*]] = extractvalue { i64, i1 } [[DIFFERENCE]], 0
+; CHECK-NEXT:    [[FAR:%.*]] = icmp uge i64 [[VALUE]], 4611686018427387904
+; CHECK-NEXT:    and i1 [[RUNS]], [[FAR]]
+; CHECK:         [[REACH:%.*]] = sub i64 [[VALUE]], 1
+; CHECK-NEXT:    [[STEPS:%.*]] = udiv i64 [[REACH]], 2
+; CHECK-NEXT:    [[COUNT:%.*]] = add i64 [[STEPS]], 1
+; CHECK-NEXT:    %ferry.last.wide = select i1 [[RUNS]], i64 [[COUNT]], i64 0
+; CHECK:         [[END:%.*]] = call { i64, i1 } @llvm.smul.with.overflow.i64(i64 %ferry.last.wide, i64 2)
+; CHECK:         [[B:%.*]] = extractvalue { i64, i1 } [[END]], 0
+; CHECK-NEXT:    call { i64, i1 } @llvm.smul.with.overflow.i64(i64 1024, i64 [[B]])
+; CHECK:         ptrtoint ptr %in to i64
+; CHECK:         ptrtoint ptr %out to i64
+; CHECK:         %ferry.ranges.apart = and i1
+; CHECK-NEXT:    br i1 %ferry.ranges.apart, label %ferry.ring.entry, label %ferry.as.written.entry
 ; CHECK:       loop:
-; CHECK-NOT:     load i32, ptr %src
-; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
-; CHECK:         ret void
+; CHECK:         store i32 {{%.*}}, ptr {{%.*}}, align 4, !tbaa !0, !ferry.as_written
 
-; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the loop may write the source (mark the pointers __restrict__ if they never overlap)
-; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
-; REMARK-NOT:  remark:
-
-; PTX-LABEL: .entry stream(
-; PTX-NOT:     cp.async.wait_all
-; PTX:         cp.async.commit_group;
-; PTX-NEXT:    cp.async.wait_group 0;
-; PTX-NEXT:    bar.sync 0;
-; PTX-NOT:     cp.async.wait_all
+; REMARK: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: {{.*}}; behind a range check before the loop: the bytes the copies read, over the block and every iteration, do not overlap those that the store to %o.b writes, else the loop runs as written
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
