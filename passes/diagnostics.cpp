@@ -119,8 +119,12 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
     if (!Form.empty())
       R << ore::NV("Form", Form);
   }
-  if (std::strcmp(Outcome, "pipelined") == 0)
-    R << ore::NV("Stages", numberBefore(Text, " stages:"));
+  if (std::strcmp(Outcome, "pipelined") == 0) {
+    if (Text.find("S stages chosen per launch") != std::string::npos)
+      R << ore::NV("Stages", "per launch");
+    else
+      R << ore::NV("Stages", numberBefore(Text, " stages:"));
+  }
   if (!IsCopy && std::strcmp(Outcome, "lowered") != 0)
     R << ore::NV("Reason", Text);
   ORE.emit(R);
