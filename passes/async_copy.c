@@ -121,6 +121,12 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "when a uniform alignment check fails); they complete before the next "
              "barrier", plan->site.size,
              rows);
+  else if (plan->site.loop)
+    snprintf(message, sizeof message,
+             "converted %s %u-byte global-to-shared copy%s in a loop with no barrier to "
+             "per-thread cp.async; every iteration's copy is in flight until one wait before "
+             "the barrier after the loop", ferry_article(plan->site.size), plan->site.size,
+             plan->site.merged ? " (guarded: a source size of 0 where the guard fails)" : "");
   else if (plan->site.merged)
     snprintf(message, sizeof message,
              "converted a guarded %u-byte global-to-shared copy to cp.async.%s with a source "

@@ -15,13 +15,17 @@
  * what the addresses' known low bits prove. Between the copy and its
  * consumer barriers this thread must not read or write the destination
  * (unless the offsets are proved apart: offset_misses), write the source,
- * synchronise by other means, or call anything that might. Refusals carry
- * a sentence for a -Rpass-missed remark. */
+ * synchronise by other means, or call anything that might. A copy that can
+ * run again before any barrier converts only as a copy loop's (copy_loop.c:
+ * every iteration's copy in flight until the barrier after the loop, where
+ * nothing in the loop and after it touches the destination's array).
+ * Refusals carry a sentence for a -Rpass-missed remark. */
 #include "copy_site.h"
 #include "path_facts.h"
 
 #include "address_space.h"
 #include "copy_emit.h"
+#include "copy_loop.h"
 #include "ir_build.h"
 #include "memory.h"
 
@@ -179,8 +183,10 @@ static bool may_read_destination(const struct ferry_copy_site *site, LLVMValueRe
            misses_destination(site, inst, LLVMGetOperand(inst, 1), access_size(inst)));
 }
 
-static const char *copy_hazard(LLVMValueRef inst, void *context) {
-  const struct ferry_copy_site *site = context;
+/* What no instruction between the copy and its barrier may be, whatever it
+ * accesses: synchronisation of other kinds, a call that may access memory,
+ * an atomic or volatile access. */
+static const char *ordering_hazard(LLVMValueRef inst) {
   if (ferry_classify_sync(inst) == FERRY_SYNC_OTHER)
     return "the thread synchronises by other means (fence, __syncwarp, "
            "bar.arrive or an asynchronous-copy operation) before the barrier";
@@ -193,6 +199,14 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
   if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst) ||
       ((LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst)) && !ferry_is_plain_access(inst)))
     return "an atomic or volatile access stands between the copy and the barrier";
+  return NULL;
+}
+
+static const char *copy_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  const char *objection = ordering_hazard(inst);
+  if (objection)
+    return objection;
   if (ferry_may_write(inst, site->source))
     return "a store that may alias the source stands between the copy and the barrier";
   if (may_write_destination(site, inst))
@@ -216,6 +230,66 @@ static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
    * promised to see it. */
   if (ferry_may_write(inst, site->source))
     return "the thread may write the source earlier with no barrier in between";
+  return NULL;
+}
+
+/* A copy loop (copy_loop.h): in the loop and from it to the barrier, any
+ * access that may touch the destination's array counts, with no offset
+ * reasoning (another iteration's copy, with other values of the loop's
+ * atoms, may be in flight); the copy's own load and store excepted. */
+static const char *loop_copy_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (inst == site->load || inst == site->store)
+    return NULL;
+  const char *objection = ordering_hazard(inst);
+  if (objection)
+    return objection;
+  if (ferry_may_write(inst, site->source))
+    return "a store that may alias the source stands between the copy and the barrier";
+  if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
+    return "the thread may access the destination's array in the copy's loop or between it "
+           "and the barrier (every iteration's copy is in flight until the barrier)";
+  return NULL;
+}
+
+/* Before a copy loop, back to the previous barrier: any access that may
+ * touch the destination's array, or write the source, except the copy's
+ * own (in an earlier iteration). */
+static const char *loop_earlier_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (inst == site->load || inst == site->store)
+    return NULL;
+  if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
+    return "the thread may access the destination's array earlier with no barrier in between";
+  if (ferry_may_write(inst, site->source))
+    return "the thread may write the source earlier with no barrier in between";
+  return NULL;
+}
+
+/* A copy that can run again before any barrier: a copy loop's, when its
+ * innermost loop holds no barrier and copy_loop.c proves the iterations'
+ * copies apart; NULL then (site->loop and the consumers set), else why not. */
+static const char *match_copy_loop(struct ferry_copy_site *site, LLVMValueRef inst) {
+  const char *again = site->consumers.reason;
+  if (!site->affine || site->consumers.blocker != inst)
+    return again;
+  const struct ferry_loop *loop =
+      ferry_loop_of_block(ferry_affine_loops(site->affine), LLVMGetInstructionParent(inst));
+  if (!loop)
+    return again;
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(loop->blocks.items[b]); i;
+         i = LLVMGetNextInstruction(i))
+      if (ferry_classify_sync(i) == FERRY_SYNC_CTA_BARRIER)
+        return again; /* skipped on some path back to the copy */
+  const char *refusal =
+      ferry_copy_loop_refusal(site->affine, loop, site->source, site->destination);
+  if (refusal)
+    return refusal;
+  ferry_consumer_search_free(&site->consumers);
+  site->loop = loop;
+  if (!ferry_find_consumer_barriers_after_loop(loop, loop_copy_hazard, site, &site->consumers))
+    return site->consumers.reason;
   return NULL;
 }
 
@@ -422,9 +496,12 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                   "not converted: the element type is not a 1-, 2-, 4-, 8- or "
                   "16-byte value");
 
-  if (!ferry_find_consumer_barriers(inst, copy_hazard, site, &site->consumers))
-    return refuse(reason, reason_size, "not converted: %s", site->consumers.reason);
-  if (ferry_find_hazard_since_barrier(inst, earlier_access_hazard, site, &objection))
+  if (!ferry_find_consumer_barriers(inst, copy_hazard, site, &site->consumers) &&
+      (objection = match_copy_loop(site, inst)))
+    return refuse(reason, reason_size, "not converted: %s", objection);
+  if (ferry_find_hazard_since_barrier(inst, site->loop ? loop_earlier_hazard
+                                                        : earlier_access_hazard,
+                                      site, &objection))
     return refuse(reason, reason_size, "not converted: %s", objection);
 
   /* Legal to make asynchronous; whether one thread's cp.async can move this

@@ -34,6 +34,11 @@ struct ferry_copy_site {
    * under-aligned), or "" when it can. */
   char per_thread_refusal[256];
   struct ferry_consumer_search consumers;
+  /* A copy loop (copy_loop.h): the loop, with no barrier in it, whose
+   * every iteration runs the copy; its cp.async are all in flight until
+   * the consumer barriers after it. NULL for a copy that runs once before
+   * its barrier. */
+  const struct ferry_loop *loop;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
   struct ferry_affine_context *affine;
