@@ -19,6 +19,7 @@
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "copy_plan.h"
+#include "copy_read_back.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
@@ -81,6 +82,8 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMSetAlignment(plan->form.raise_alignment, 16);
   if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
     LLVMSetAlignment(site->raise_alignment, site->raise_to);
+  if (site->read_back)
+    ferry_read_back_uses(builder, site);
   LLVMValueRef source = site->source;
   if (site->merged)
     source = guarded_source(builder, site, &form.source_bytes);
@@ -143,6 +146,12 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
     snprintf(message, sizeof message,
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
              "before the next barrier", ferry_article(plan->site.size), plan->site.size, plan->site.size == 16 ? "cg" : "ca");
+  if (plan->site.read_back) {
+    size_t used = strlen(message);
+    snprintf(message + used, sizeof message - used,
+             "; the loaded value's other uses read it back from shared memory after the "
+             "barrier");
+  }
   ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
 }
 

@@ -178,8 +178,9 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
        * a pipelined loop ferry-async-copy then finds the ring's own
        * cp.async operations before the barrier and leaves them plain).
        * Nor are a copy loop's copies (copy_loop.h): their loop is not a
-       * ring's. */
-      if ((site.merged || site.loop) && purpose == FERRY_PLAN_RINGS) {
+       * ring's; nor copies whose value is read back after their barrier
+       * (copy_read_back.h), which a ring's slot would move. */
+      if ((site.merged || site.loop || site.read_back) && purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);
         continue;
       }

@@ -19,6 +19,8 @@
  * run again before any barrier converts only as a copy loop's (copy_loop.c:
  * every iteration's copy in flight until the barrier after the loop, where
  * nothing in the loop and after it touches the destination's array).
+ * A loaded value with other uses converts where each reads it back from
+ * the destination in the phase after the barrier (copy_read_back.c).
  * Refusals carry a sentence for a -Rpass-missed remark. */
 #include "copy_site.h"
 #include "path_facts.h"
@@ -26,6 +28,7 @@
 #include "address_space.h"
 #include "copy_emit.h"
 #include "copy_loop.h"
+#include "copy_read_back.h"
 #include "ir_build.h"
 #include "memory.h"
 
@@ -423,7 +426,7 @@ static const char *load_store_refusal(const struct ferry_copy_site *site) {
   if (!ferry_is_plain_access(site->load) || !ferry_is_plain_access(site->store))
     return "not converted: volatile or atomic accesses keep their order";
   LLVMUseRef first_use = LLVMGetFirstUse(site->load);
-  if (first_use && LLVMGetNextUse(first_use))
+  if (site->merged && first_use && LLVMGetNextUse(first_use))
     return "not converted: the loaded value has other uses than the store";
   first_use = site->merged ? LLVMGetFirstUse(site->merged) : NULL;
   if (first_use && LLVMGetNextUse(first_use))
@@ -503,6 +506,15 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                                         : earlier_access_hazard,
                                       site, &objection))
     return refuse(reason, reason_size, "not converted: %s", objection);
+
+  /* Other uses of the loaded value read it back from the destination after
+   * the barrier (copy_read_back.c). */
+  LLVMUseRef first_use = site->load && !site->merged ? LLVMGetFirstUse(site->load) : NULL;
+  if (first_use && LLVMGetNextUse(first_use)) {
+    if ((objection = ferry_read_back_refusal(site)))
+      return refuse(reason, reason_size, "not converted: %s", objection);
+    site->read_back = true;
+  }
 
   /* Legal to make asynchronous; whether one thread's cp.async can move this
    * element is a property of the per-thread form only. */

@@ -39,6 +39,9 @@ struct ferry_copy_site {
    * the consumer barriers after it. NULL for a copy that runs once before
    * its barrier. */
   const struct ferry_loop *loop;
+  /* The loaded value has uses besides the store: each reads it back from
+   * the destination after the consumer barrier (copy_read_back.h). */
+  bool read_back;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
   struct ferry_affine_context *affine;
