@@ -19,6 +19,8 @@
  * run again before any barrier converts only as a copy loop's (copy_loop.c:
  * every iteration's copy in flight until the barrier after the loop, where
  * nothing in the loop and after it touches the destination's array).
+ * A phi of addresses into different __shared__ arrays is split: distinct
+ * arrays never overlap.
  * A loaded value with other uses converts where each reads it back from
  * the destination in the phase after the barrier (copy_read_back.c).
  * Refusals carry a sentence for a -Rpass-missed remark. */
@@ -116,6 +118,12 @@ static bool offset_misses(const struct ferry_copy_site *site, const struct ferry
 
 enum { MAX_PHI_DEPTH = 3, MAX_FACTS = 4 * FERRY_PATH_FACTS_MAX };
 
+/* A global variable with storage of its own (a defined __shared__ array),
+ * or an alloca. */
+static bool is_own_array(LLVMValueRef base) {
+  return LLVMIsAAllocaInst(base) || (LLVMIsAGlobalVariable(base) && !LLVMIsDeclaration(base));
+}
+
 /* offset_misses for `pointer` + `extra` bytes against the copy's
  * `destination` + `destination_extra`. A pointer that is a phi (the
  * optimizer merges `if (ty == 0) tile[0][tx] = ...; if (ty == 15)
@@ -137,6 +145,12 @@ static bool address_misses(const struct ferry_copy_site *site, LLVMValueRef poin
     return false;
   if (base == destination_base && LLVMIsAGlobalVariable(base))
     return offset_misses(site, &offset, &destination_offset, size, facts, fact_count);
+  /* Two distinct arrays (not `extern __shared__`, which all name one
+   * buffer): an address based on one never reaches the other. Met where a
+   * phi merges addresses into different __shared__ arrays (issue 13, shape
+   * 3). */
+  if (base != destination_base && is_own_array(base) && is_own_array(destination_base))
+    return true;
   bool split_access = LLVMIsAPHINode(base) != NULL;
   LLVMValueRef phi = split_access ? base : destination_base;
   if (!LLVMIsAPHINode(phi) || depth >= MAX_PHI_DEPTH)
