@@ -19,8 +19,9 @@
  * run again before any barrier converts only as a copy loop's (copy_loop.c:
  * every iteration's copy in flight until the barrier after the loop, where
  * nothing in the loop and after it touches the destination's array).
- * A phi of addresses into different __shared__ arrays is split: distinct
- * arrays never overlap.
+ * A generic source that may be global is tested at run time
+ * (isspacep.global; check_global). A phi of addresses into different
+ * __shared__ arrays is split: distinct arrays never overlap.
  * A loaded value with other uses converts where each reads it back from
  * the destination in the phase after the barrier (copy_read_back.c).
  * Refusals carry a sentence for a -Rpass-missed remark. */
@@ -489,11 +490,20 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
     return refuse(reason, reason_size,
                   "not converted: cannot prove the destination is shared memory");
   }
-  if (from == FERRY_SPACE_UNKNOWN)
-    return refuse(reason, reason_size,
-                  "not converted: cannot prove the source is global memory, the "
-                  "only memory cp.async reads");
-  if (from != FERRY_SPACE_GLOBAL)
+  /* A generic source that may be global (issue 13, shape 8: a pointer
+   * loaded from a struct or from __constant__ memory): a plain load/store
+   * copy is versioned on isspacep.global, the copy as written where the
+   * test fails. */
+  if (from == FERRY_SPACE_UNKNOWN) {
+    if (!site->load || site->merged ||
+        LLVMGetPointerAddressSpace(LLVMTypeOf(site->source)) != FERRY_ADDRSPACE_GENERIC)
+      return refuse(reason, reason_size,
+                    "not converted: cannot prove the source is global memory, the "
+                    "only memory cp.async reads (a run-time isspacep.global test versions "
+                    "plain load-store copies only, not guarded or struct copies)");
+    site->check_global = true;
+  }
+  if (from != FERRY_SPACE_GLOBAL && !site->check_global)
     return refuse(reason, reason_size,
                   "not converted: the source is in %s memory; cp.async reads only "
                   "global memory", ferry_space_name(from));
@@ -529,6 +539,11 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
       return refuse(reason, reason_size, "not converted: %s", objection);
     site->read_back = true;
   }
+  if (site->check_global && (site->loop || site->read_back))
+    return refuse(reason, reason_size,
+                  "not converted: cannot prove the source is global memory, and a copy %s "
+                  "is not versioned on isspacep.global",
+                  site->loop ? "in a loop with no barrier" : "whose value is read back");
 
   /* Legal to make asynchronous; whether one thread's cp.async can move this
    * element is a property of the per-thread form only. */

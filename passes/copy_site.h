@@ -42,6 +42,9 @@ struct ferry_copy_site {
   /* The loaded value has uses besides the store: each reads it back from
    * the destination after the consumer barrier (copy_read_back.h). */
   bool read_back;
+  /* The source is a generic pointer not provably global: the copy is
+   * versioned on isspacep.global, the copy as written where it fails. */
+  bool check_global;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
   struct ferry_affine_context *affine;
