@@ -11,6 +11,12 @@
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+; The passes in clang's order: ferry-pipeline and ferry-prefetch leave a
+; value read back's copies to ferry-async-copy (not in a ring, no prefetch).
+; RUN: %opt -passes=ferry-pipeline,ferry-prefetch,ferry-async-copy,verify -pass-remarks=ferry \
+; RUN:   -pass-remarks-missed=ferry -S %s -o %t.all.ll 2>%t.all.remarks
+; RUN: FileCheck %s < %t.all.ll
+; RUN: FileCheck --check-prefix=REMARK %s < %t.all.remarks
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.sm80.ptx
 ; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.ll -o %t.sm90a.ptx
