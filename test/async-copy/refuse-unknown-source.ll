@@ -1,10 +1,10 @@
 ; A source whose address space cannot be proved global is versioned on a
 ; run-time isspacep.global test only as a plain load-store copy that runs
-; once before its barrier (convert-unknown-source.ll). A guarded copy, a
-; struct copy (llvm.memcpy), a copy in a loop with no barrier (where the next
-; iteration's load, which may read shared memory, is already a hazard) and a
-; copy whose value is read back after the barrier stay as written, with
-; remarks.
+; once before its barrier, per thread (convert-unknown-source.ll). A guarded
+; copy, a struct copy (llvm.memcpy), a copy in a loop with no barrier (where
+; the next iteration's load, which may read shared memory, is already a
+; hazard), a copy whose value is read back after the barrier and 2-byte
+; elements stay as written, with remarks.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -107,10 +107,32 @@ entry:
 ; CHECK-NOT:     isspacep
 ; CHECK:         store i32 %v, ptr %dst, align 4
 
+; short elements through a loaded pointer: one thread's cp.async cannot
+; move 2 bytes, and the per-thread test is not the block-collective form's
+; uniform source.
+define ptx_kernel void @two_bytes(ptr noundef readonly captures(none) %batch) #0 {
+entry:
+  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext nneg i32 %tid to i64
+  %data = load ptr, ptr %batch, align 8
+  %src = getelementptr inbounds nuw i16, ptr %data, i64 %idx
+  %v = load i16, ptr %src, align 2
+  %dst = getelementptr inbounds nuw i16, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 %idx
+  store i16 %v, ptr %dst, align 2
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @two_bytes(
+; CHECK-NOT:     cp.async
+; CHECK-NOT:     isspacep
+; CHECK:         store i16 %v, ptr %dst, align 2
+
 ; REMARK:      remark: <unknown>:0:0: not converted: cannot prove the source is global memory, the only memory cp.async reads (a run-time isspacep.global test versions plain load-store copies only, not guarded or struct copies)
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: cannot prove the source is global memory, the only memory cp.async reads (a run-time isspacep.global test versions plain load-store copies only, not guarded or struct copies)
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the thread may read the destination before the barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: cannot prove the source is global memory, and a copy whose value is read back is not versioned on isspacep.global
+; REMARK-NEXT: remark: <unknown>:0:0: not converted: 2-byte elements; a per-thread cp.async copies 4, 8 or 16 bytes; a copy versioned on isspacep.global (its source not provably global) converts only per thread
 ; REMARK-NOT:  remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
