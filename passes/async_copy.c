@@ -19,9 +19,10 @@
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "copy_plan.h"
-#include "ir_build.h"
+#include "copy_read_back.h"
 #include "dispatch.h"
 #include "ferry.h"
+#include "ir_build.h"
 #include "kernel_options.h"
 #include "names.h"
 #include "target.h"
@@ -67,6 +68,40 @@ static LLVMValueRef guarded_source(LLVMBuilderRef builder, const struct ferry_co
   return source;
 }
 
+/* A copy whose source is not provably global: `isspacep.global(source) ?
+ * cp.async : the load and store as written`, the original instructions
+ * moved into the fallback block (marked, so that nothing converts them). */
+static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
+                              struct ferry_emit_cache *cache, const struct ferry_copy_site *site,
+                              const struct ferry_copy_form *form) {
+  LLVMBasicBlockRef head, join;
+  LLVMBasicBlockRef plain = ferry_open_region(LLVMGetNextInstruction(site->store), "ferry.plain",
+                                              "ferry.join", &head, &join);
+  LLVMBasicBlockRef global = LLVMInsertBasicBlockInContext(
+      LLVMGetModuleContext(module), plain, "ferry.global");
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(site->store));
+  size_t length;
+  const char *name = LLVMGetValueName2(site->load, &length);
+  char load_name[128];
+  snprintf(load_name, sizeof load_name, "%.*s", (int)length, name);
+  LLVMInstructionRemoveFromParent(site->store);
+  LLVMInstructionRemoveFromParent(site->load);
+  LLVMPositionBuilderAtEnd(builder, plain);
+  LLVMInsertIntoBuilderWithName(builder, site->load, load_name);
+  LLVMInsertIntoBuilder(builder, site->store);
+  LLVMBuildBr(builder, join);
+  ferry_mark_as_written(site->load);
+  ferry_mark_as_written(site->store);
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMValueRef source = site->source;
+  LLVMValueRef in_global =
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global", &source, 1);
+  LLVMBuildCondBr(builder, in_global, global, plain);
+  LLVMPositionBuilderAtEnd(builder, global);
+  LLVMValueRef to_join = LLVMBuildBr(builder, join);
+  ferry_emit_copy(module, builder, cache, to_join, site->destination, site->source, form, NULL);
+}
+
 /* Replaces the copy with its converted form; bulk rows complete on
  * `mbarrier`. */
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -82,6 +117,12 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMSetAlignment(plan->form.raise_alignment, 16);
   if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
     LLVMSetAlignment(site->raise_alignment, site->raise_to);
+  if (site->check_global) {
+    convert_versioned(module, builder, cache, site, &form);
+    return;
+  }
+  if (site->read_back)
+    ferry_read_back_uses(builder, site);
   LLVMValueRef source = site->source;
   if (site->merged)
     source = guarded_source(builder, site, &form.source_bytes);
@@ -122,6 +163,12 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "when a uniform alignment check fails); they complete before the next "
              "barrier", plan->site.size,
              rows);
+  else if (plan->site.loop)
+    snprintf(message, sizeof message,
+             "converted %s %u-byte global-to-shared copy%s in a loop with no barrier to "
+             "per-thread cp.async; every iteration's copy is in flight until one wait before "
+             "the barrier after the loop", ferry_article(plan->site.size), plan->site.size,
+             plan->site.merged ? " (guarded: a source size of 0 where the guard fails)" : "");
   else if (plan->site.merged)
     snprintf(message, sizeof message,
              "converted a guarded %u-byte global-to-shared copy to cp.async.%s with a source "
@@ -139,6 +186,18 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
              "before the next barrier", ferry_article(plan->site.size), plan->site.size,
              ferry_cp_async_cache(plan->site.size));
+  if (plan->site.check_global) {
+    size_t used = strlen(message);
+    snprintf(message + used, sizeof message - used,
+             "; versioned on a run-time isspacep.global test of the source (where it "
+             "fails, the copy runs as written)");
+  }
+  if (plan->site.read_back) {
+    size_t used = strlen(message);
+    snprintf(message + used, sizeof message - used,
+             "; the loaded value's other uses read it back from shared memory after the "
+             "barrier");
+  }
   ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
 }
 

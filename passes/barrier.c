@@ -8,6 +8,7 @@
 #include "barrier.h"
 
 #include "cfg.h"
+#include "loops.h"
 #include "memory.h"
 
 static const char *const cta_barrier_prefixes[] = {
@@ -44,6 +45,9 @@ struct search {
   struct ferry_map visited_blocks;
   struct ferry_vec worklist;
   struct ferry_consumer_search *result;
+  /* After a copy loop (ferry_find_consumer_barriers_after_loop): the
+   * loop, which no path may enter again; NULL otherwise. */
+  const struct ferry_loop *loop;
 };
 
 static bool fail(struct search *s, LLVMValueRef at, const char *reason) {
@@ -74,6 +78,8 @@ static bool scan(struct search *s, LLVMValueRef inst) {
       unsigned count = LLVMGetNumSuccessors(inst);
       for (unsigned i = 0; i < count; i++) {
         LLVMBasicBlockRef next = LLVMGetSuccessor(inst, i);
+        if (s->loop && ferry_loop_contains(s->loop, next))
+          return fail(s, inst, "the copy can execute again before any barrier");
         if (ferry_set_insert(&s->visited_blocks, next))
           ferry_vec_push(&s->worklist, next);
       }
@@ -97,6 +103,47 @@ bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
   ferry_vec_free(&s.worklist);
   if (ok && !result->barriers.count)
     ok = fail(&s, from, "no barrier follows the copy");
+  return ok;
+}
+
+bool ferry_find_consumer_barriers_after_loop(const struct ferry_loop *loop,
+                                             ferry_hazard_check hazard, void *context,
+                                             struct ferry_consumer_search *result) {
+  *result = (struct ferry_consumer_search){0};
+  struct search s = {.hazard = hazard, .context = context, .result = result};
+  bool ok = true;
+  /* Every instruction of the loop, wherever the copy stands in it: while
+   * earlier iterations' copies are in flight each one runs again. */
+  for (size_t b = 0; ok && b < loop->blocks.count; b++) {
+    LLVMBasicBlockRef block = loop->blocks.items[b];
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); ok && inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      const char *objection;
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        ok = fail(&s, inst, "the copy can execute again before any barrier");
+      else if ((objection = hazard(inst, context)))
+        ok = fail(&s, inst, objection);
+      else if (LLVMIsAReturnInst(inst))
+        ok = fail(&s, inst, "a path from the copy returns without reaching a barrier");
+    }
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(block);
+    unsigned count = ok && terminator ? LLVMGetNumSuccessors(terminator) : 0;
+    for (unsigned i = 0; i < count; i++) {
+      LLVMBasicBlockRef next = LLVMGetSuccessor(terminator, i);
+      if (!ferry_loop_contains(loop, next) && ferry_set_insert(&s.visited_blocks, next))
+        ferry_vec_push(&s.worklist, next);
+    }
+  }
+  s.loop = loop;
+  while (ok && s.worklist.count) {
+    LLVMBasicBlockRef block = s.worklist.items[--s.worklist.count];
+    ok = scan(&s, LLVMGetFirstInstruction(block));
+  }
+  ferry_map_free(&s.visited_blocks);
+  ferry_vec_free(&s.worklist);
+  if (ok && !result->barriers.count)
+    ok = fail(&s, loop->blocks.items[0] ? LLVMGetFirstInstruction(loop->blocks.items[0]) : NULL,
+              "no barrier follows the copy");
   return ok;
 }
 

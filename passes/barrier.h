@@ -36,6 +36,15 @@ struct ferry_consumer_search {
 bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
                                   void *context,
                                   struct ferry_consumer_search *result);
+/* The consumer barriers of a copy in `loop` with no barrier in it (a copy
+ * loop, copy_loop.h): the hazard check objects to no instruction of the
+ * loop, the loop holds no CTA barrier, and every path out of the loop
+ * reaches one, with no objection on the way and without entering the loop
+ * again. */
+struct ferry_loop;
+bool ferry_find_consumer_barriers_after_loop(const struct ferry_loop *loop,
+                                             ferry_hazard_check hazard, void *context,
+                                             struct ferry_consumer_search *result);
 void ferry_consumer_search_free(struct ferry_consumer_search *result);
 
 /* Walks every path backward from `from` to the previous CTA barrier (or the

@@ -15,13 +15,23 @@
  * what the addresses' known low bits prove. Between the copy and its
  * consumer barriers this thread must not read or write the destination
  * (unless the offsets are proved apart: offset_misses), write the source,
- * synchronise by other means, or call anything that might. Refusals carry
- * a sentence for a -Rpass-missed remark. */
+ * synchronise by other means, or call anything that might. A copy that can
+ * run again before any barrier converts only as a copy loop's (copy_loop.c:
+ * every iteration's copy in flight until the barrier after the loop, where
+ * nothing in the loop and after it touches the destination's array).
+ * A generic source that may be global is tested at run time
+ * (isspacep.global; check_global). A phi of addresses into different
+ * __shared__ arrays is split: distinct arrays never overlap.
+ * A loaded value with other uses converts where each reads it back from
+ * the destination in the phase after the barrier (copy_read_back.c).
+ * Refusals carry a sentence for a -Rpass-missed remark. */
 #include "copy_site.h"
 #include "path_facts.h"
 
 #include "address_space.h"
 #include "copy_emit.h"
+#include "copy_loop.h"
+#include "copy_read_back.h"
 #include "ir_build.h"
 #include "memory.h"
 
@@ -109,6 +119,12 @@ static bool offset_misses(const struct ferry_copy_site *site, const struct ferry
 
 enum { MAX_PHI_DEPTH = 3, MAX_FACTS = 4 * FERRY_PATH_FACTS_MAX };
 
+/* A global variable with storage of its own (a defined __shared__ array),
+ * or an alloca. */
+static bool is_own_array(LLVMValueRef base) {
+  return LLVMIsAAllocaInst(base) || (LLVMIsAGlobalVariable(base) && !LLVMIsDeclaration(base));
+}
+
 /* offset_misses for `pointer` + `extra` bytes against the copy's
  * `destination` + `destination_extra`. A pointer that is a phi (the
  * optimizer merges `if (ty == 0) tile[0][tx] = ...; if (ty == 15)
@@ -130,6 +146,12 @@ static bool address_misses(const struct ferry_copy_site *site, LLVMValueRef poin
     return false;
   if (base == destination_base && LLVMIsAGlobalVariable(base))
     return offset_misses(site, &offset, &destination_offset, size, facts, fact_count);
+  /* Two distinct arrays (not `extern __shared__`, which all name one
+   * buffer): an address based on one never reaches the other. Met where a
+   * phi merges addresses into different __shared__ arrays (issue 13, shape
+   * 3). */
+  if (base != destination_base && is_own_array(base) && is_own_array(destination_base))
+    return true;
   bool split_access = LLVMIsAPHINode(base) != NULL;
   LLVMValueRef phi = split_access ? base : destination_base;
   if (!LLVMIsAPHINode(phi) || depth >= MAX_PHI_DEPTH)
@@ -179,8 +201,10 @@ static bool may_read_destination(const struct ferry_copy_site *site, LLVMValueRe
            misses_destination(site, inst, LLVMGetOperand(inst, 1), access_size(inst)));
 }
 
-static const char *copy_hazard(LLVMValueRef inst, void *context) {
-  const struct ferry_copy_site *site = context;
+/* What no instruction between the copy and its barrier may be, whatever it
+ * accesses: synchronisation of other kinds, a call that may access memory,
+ * an atomic or volatile access. */
+static const char *ordering_hazard(LLVMValueRef inst) {
   if (ferry_classify_sync(inst) == FERRY_SYNC_OTHER)
     return "the thread synchronises by other means (fence, __syncwarp, "
            "bar.arrive or an asynchronous-copy operation) before the barrier";
@@ -193,6 +217,14 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
   if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst) ||
       ((LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst)) && !ferry_is_plain_access(inst)))
     return "an atomic or volatile access stands between the copy and the barrier";
+  return NULL;
+}
+
+static const char *copy_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  const char *objection = ordering_hazard(inst);
+  if (objection)
+    return objection;
   if (ferry_may_write(inst, site->source))
     return "a store that may alias the source stands between the copy and the barrier";
   if (may_write_destination(site, inst))
@@ -216,6 +248,66 @@ static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
    * promised to see it. */
   if (ferry_may_write(inst, site->source))
     return "the thread may write the source earlier with no barrier in between";
+  return NULL;
+}
+
+/* A copy loop (copy_loop.h): in the loop and from it to the barrier, any
+ * access that may touch the destination's array counts, with no offset
+ * reasoning (another iteration's copy, with other values of the loop's
+ * atoms, may be in flight); the copy's own load and store excepted. */
+static const char *loop_copy_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (inst == site->load || inst == site->store)
+    return NULL;
+  const char *objection = ordering_hazard(inst);
+  if (objection)
+    return objection;
+  if (ferry_may_write(inst, site->source))
+    return "a store that may alias the source stands between the copy and the barrier";
+  if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
+    return "the thread may access the destination's array in the copy's loop or between it "
+           "and the barrier (every iteration's copy is in flight until the barrier)";
+  return NULL;
+}
+
+/* Before a copy loop, back to the previous barrier: any access that may
+ * touch the destination's array, or write the source, except the copy's
+ * own (in an earlier iteration). */
+static const char *loop_earlier_hazard(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  if (inst == site->load || inst == site->store)
+    return NULL;
+  if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
+    return "the thread may access the destination's array earlier with no barrier in between";
+  if (ferry_may_write(inst, site->source))
+    return "the thread may write the source earlier with no barrier in between";
+  return NULL;
+}
+
+/* A copy that can run again before any barrier: a copy loop's, when its
+ * innermost loop holds no barrier and copy_loop.c proves the iterations'
+ * copies apart; NULL then (site->loop and the consumers set), else why not. */
+static const char *match_copy_loop(struct ferry_copy_site *site, LLVMValueRef inst) {
+  const char *again = site->consumers.reason;
+  if (!site->affine || site->consumers.blocker != inst)
+    return again;
+  const struct ferry_loop *loop =
+      ferry_loop_of_block(ferry_affine_loops(site->affine), LLVMGetInstructionParent(inst));
+  if (!loop)
+    return again;
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(loop->blocks.items[b]); i;
+         i = LLVMGetNextInstruction(i))
+      if (ferry_classify_sync(i) == FERRY_SYNC_CTA_BARRIER)
+        return again; /* skipped on some path back to the copy */
+  const char *refusal =
+      ferry_copy_loop_refusal(site->affine, loop, site->source, site->destination);
+  if (refusal)
+    return refusal;
+  ferry_consumer_search_free(&site->consumers);
+  site->loop = loop;
+  if (!ferry_find_consumer_barriers_after_loop(loop, loop_copy_hazard, site, &site->consumers))
+    return site->consumers.reason;
   return NULL;
 }
 
@@ -349,7 +441,7 @@ static const char *load_store_refusal(const struct ferry_copy_site *site) {
   if (!ferry_is_plain_access(site->load) || !ferry_is_plain_access(site->store))
     return "not converted: volatile or atomic accesses keep their order";
   LLVMUseRef first_use = LLVMGetFirstUse(site->load);
-  if (first_use && LLVMGetNextUse(first_use))
+  if (site->merged && first_use && LLVMGetNextUse(first_use))
     return "not converted: the loaded value has other uses than the store";
   first_use = site->merged ? LLVMGetFirstUse(site->merged) : NULL;
   if (first_use && LLVMGetNextUse(first_use))
@@ -398,11 +490,20 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
     return refuse(reason, reason_size,
                   "not converted: cannot prove the destination is shared memory");
   }
-  if (from == FERRY_SPACE_UNKNOWN)
-    return refuse(reason, reason_size,
-                  "not converted: cannot prove the source is global memory, the "
-                  "only memory cp.async reads");
-  if (from != FERRY_SPACE_GLOBAL)
+  /* A generic source that may be global (issue 13, shape 8: a pointer
+   * loaded from a struct or from __constant__ memory): a plain load/store
+   * copy is versioned on isspacep.global, the copy as written where the
+   * test fails. */
+  if (from == FERRY_SPACE_UNKNOWN) {
+    if (!site->load || site->merged ||
+        LLVMGetPointerAddressSpace(LLVMTypeOf(site->source)) != FERRY_ADDRSPACE_GENERIC)
+      return refuse(reason, reason_size,
+                    "not converted: cannot prove the source is global memory, the "
+                    "only memory cp.async reads (a run-time isspacep.global test versions "
+                    "plain load-store copies only, not guarded or struct copies)");
+    site->check_global = true;
+  }
+  if (from != FERRY_SPACE_GLOBAL && !site->check_global)
     return refuse(reason, reason_size,
                   "not converted: the source is in %s memory; cp.async reads only "
                   "global memory", ferry_space_name(from));
@@ -422,10 +523,27 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                   "not converted: the element type is not a 1-, 2-, 4-, 8- or "
                   "16-byte value");
 
-  if (!ferry_find_consumer_barriers(inst, copy_hazard, site, &site->consumers))
-    return refuse(reason, reason_size, "not converted: %s", site->consumers.reason);
-  if (ferry_find_hazard_since_barrier(inst, earlier_access_hazard, site, &objection))
+  if (!ferry_find_consumer_barriers(inst, copy_hazard, site, &site->consumers) &&
+      (objection = match_copy_loop(site, inst)))
     return refuse(reason, reason_size, "not converted: %s", objection);
+  if (ferry_find_hazard_since_barrier(inst, site->loop ? loop_earlier_hazard
+                                                        : earlier_access_hazard,
+                                      site, &objection))
+    return refuse(reason, reason_size, "not converted: %s", objection);
+
+  /* Other uses of the loaded value read it back from the destination after
+   * the barrier (copy_read_back.c). */
+  LLVMUseRef first_use = site->load && !site->merged ? LLVMGetFirstUse(site->load) : NULL;
+  if (first_use && LLVMGetNextUse(first_use)) {
+    if ((objection = ferry_read_back_refusal(site)))
+      return refuse(reason, reason_size, "not converted: %s", objection);
+    site->read_back = true;
+  }
+  if (site->check_global && (site->loop || site->read_back))
+    return refuse(reason, reason_size,
+                  "not converted: cannot prove the source is global memory, and a copy %s "
+                  "is not versioned on isspacep.global",
+                  site->loop ? "in a loop with no barrier" : "whose value is read back");
 
   /* Legal to make asynchronous; whether one thread's cp.async can move this
    * element is a property of the per-thread form only. */

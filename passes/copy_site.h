@@ -34,6 +34,17 @@ struct ferry_copy_site {
    * under-aligned), or "" when it can. */
   char per_thread_refusal[256];
   struct ferry_consumer_search consumers;
+  /* A copy loop (copy_loop.h): the loop, with no barrier in it, whose
+   * every iteration runs the copy; its cp.async are all in flight until
+   * the consumer barriers after it. NULL for a copy that runs once before
+   * its barrier. */
+  const struct ferry_loop *loop;
+  /* The loaded value has uses besides the store: each reads it back from
+   * the destination after the consumer barrier (copy_read_back.h). */
+  bool read_back;
+  /* The source is a generic pointer not provably global: the copy is
+   * versioned on isspacep.global, the copy as written where it fails. */
+  bool check_global;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
   struct ferry_affine_context *affine;

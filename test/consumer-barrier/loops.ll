@@ -11,7 +11,7 @@ target triple = "nvptx64-nvidia-cuda"
 @sh = internal addrspace(3) global [256 x i32] poison, align 4
 
 ; CHECK-LABEL: consumer barriers of @no_barrier_in_loop
-; CHECK-NEXT:    copy to %dst: not converted: the copy can execute again before any barrier{{$}}
+; CHECK-NEXT:    copy to %dst: not converted: the copy can execute again before any barrier: it repeats in a loop with no barrier, to a destination that does not move with a 32-bit counter of the loop (two iterations might write one element while both are in flight){{$}}
 define ptx_kernel void @no_barrier_in_loop(ptr %g, i32 %n) {
 entry:
   %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 3
@@ -108,7 +108,7 @@ exit:
 ; A nested loop with no barrier reaches the copy again through the outer
 ; back edge.
 ; CHECK-LABEL: consumer barriers of @nested
-; CHECK-NEXT:    copy to %dst: not converted: the copy can execute again before any barrier{{$}}
+; CHECK-NEXT:    copy to %dst: not converted: the copy can execute again before any barrier: it repeats in a loop with no barrier, to a destination that does not move with a 32-bit counter of the loop (two iterations might write one element while both are in flight){{$}}
 define ptx_kernel void @nested(ptr %g, i32 %n) {
 entry:
   %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 3

@@ -1,6 +1,6 @@
 // Three kernels for ferry-report: a copy loop ferry pipelines, a single
 // copy it converts, and a copy it leaves as written (the value it loads is
-// also used by the thread itself).
+// also used by the thread itself, before its barrier).
 __global__ void pipelined(int *__restrict__ out, const int *__restrict__ in, unsigned long batches) {
   __shared__ int tile[256];
   for (unsigned long b = 0; b < batches; b++) {
@@ -22,6 +22,6 @@ __global__ void refused(float *out, const float *in) {
   __shared__ float tile[256];
   tile[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
   float own = tile[threadIdx.x];
-  __syncthreads();
-  out[blockIdx.x * 256 + threadIdx.x] = tile[255 - threadIdx.x] + own;
+  int any = __syncthreads_or(own > 0.0f);
+  out[blockIdx.x * 256 + threadIdx.x] = tile[255 - threadIdx.x] + own + any;
 }
