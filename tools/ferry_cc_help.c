@@ -1,6 +1,6 @@
 /* The option list comes from `clang -fpass-plugin=ferry.so -mllvm
  * --help-hidden`, filtered to ferry's entries, rather than from a copy kept
- * here: passes/options.cpp is the one place options are declared. */
+ * here: passes/support/options.cpp is the one place options are declared. */
 #include "ferry_cc_help.h"
 
 #include "ferry_version.h"
@@ -105,7 +105,7 @@ void print_help(const struct install_layout *layout, const char *clang) {
   printf("\nferry's options:\n");
   fflush(stdout);
   if (!print_ferry_options(clang, layout->plugin))
-    printf("  (could not ask %s for them; see passes/options.cpp)\n", clang);
+    printf("  (could not ask %s for them; see passes/support/options.cpp)\n", clang);
   printf("\n%s", annotations);
 }
 

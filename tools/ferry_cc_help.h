@@ -6,7 +6,7 @@
 
 /* Prints ferry-cc's usage, ferry's options as the plugin itself declares
  * them (asked of clang with the plugin loaded, so the list cannot drift
- * from passes/options.cpp) and the kernel annotations. */
+ * from passes/support/options.cpp) and the kernel annotations. */
 void print_help(const struct install_layout *layout, const char *clang);
 /* Prints ferry's version and commit and where its files are; the caller
  * then runs clang --version. */

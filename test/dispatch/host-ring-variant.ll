@@ -3,7 +3,7 @@
 ; only that one, the host registers it alone (K__ferry, a prefix of its
 ; name, is not taken for present), and the kernel's record holds its
 ; handle in the ring variant's place, the other null; the runtime then
-; gives its launches the ring's stages (host/dispatch_runtime.c). A
+; gives its launches the ring's stages (dispatch_runtime.c). A
 ; registration of such a name is a variant's, never a kernel of its own.
 ; RUN: %opt -passes=ferry-dispatch-host -pass-remarks=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll \
 ; RUN:   2>%t.remarks

@@ -1,4 +1,4 @@
-// The dispatch runtime (passes/host/dispatch_runtime.c) against a stand-in
+// The dispatch runtime (passes/dispatch/dispatch_runtime.c) against a stand-in
 // CUDA runtime: what each launch runs, and which runtime calls the choice
 // costs. A launch like the one before is decided with no runtime call (the
 // choice is recorded per kernel and device); a new configuration is decided
@@ -9,7 +9,7 @@
 // ring variant (K__ferry_ring) gets S times the launch's bytes, S the most
 // of 16/8/4/2 that keeps the blocks a multiprocessor holds, recalled with
 // the choice; where not even 2 stages fit, the original runs.
-// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/host %s -o %t && %t | FileCheck %s
+// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t && %t | FileCheck %s
 #include "dispatch_runtime.c"
 
 #include <stdio.h>

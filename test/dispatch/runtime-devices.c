@@ -1,10 +1,10 @@
-// The dispatch runtime (passes/host/dispatch_runtime.c) with two devices,
+// The dispatch runtime (passes/dispatch/dispatch_runtime.c) with two devices,
 // against a stand-in CUDA runtime: what a kernel's variant may do is
 // learned per device, and so is the recorded choice. Device 1's image has
 // no variant (an architecture the device compile did not convert): its
 // launches run the original, while device 0's run the variant; switching
 // back and forth asks the runtime only for the current device.
-// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/host %s -o %t && %t | FileCheck %s
+// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t && %t | FileCheck %s
 #include "dispatch_runtime.c"
 
 #include <stdio.h>

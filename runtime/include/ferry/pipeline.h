@@ -79,7 +79,7 @@ typedef struct ferry_pipeline {
   uint32_t parities; /* bit 0: parity producer_acquire waits for; bit 1: consumer_wait's */
 } ferry_pipeline_t;
 
-/* ferry-lower (passes/lower_emit.c) finds the head stage's `produced`
+/* ferry-lower (passes/lower/lower_emit.c) finds the head stage's `produced`
  * barrier from this layout: head at byte 12 of ferry_pipeline_t, the stages
  * (16 bytes each, `produced` first) right after the 8-byte shared header. */
 #ifdef __cplusplus

@@ -34,11 +34,6 @@ enum ferry_plan_purpose {
   FERRY_PLAN_SINGLE_STAGE, /* ferry-async-copy: reports every refusal */
 };
 
-/* The string attribute ferry-pipeline puts on a function it rewrote: the
- * asynchronous copies there are its own, and are no reason for
- * ferry-async-copy to leave the function alone. */
-#define FERRY_PIPELINED_ATTRIBUTE "ferry-pipelined"
-
 /* Plans every copy of fn that may be converted into `plans` (struct
  * ferry_planned_copy *); with FERRY_PLAN_SINGLE_STAGE, every other copy
  * gets a remark saying why it stays. */

@@ -12,7 +12,7 @@
  * (the variant whose extern tile's ring takes its stages from the launch's
  * dynamic shared memory: dispatch.h) where the device code names that, a
  * record of the handles, and in place of each launch a call to ferry_dispatch_launch,
- * which chooses per launch between the two (host/dispatch_runtime.c; linked
+ * which chooses per launch between the two (dispatch_runtime.c; linked
  * into the module from the bitcode ferry embeds, with internal linkage).
  * A host compile cannot know which kernels its device compiles converted:
  * an image for one architecture may lack a variant that another has, and
@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* host/dispatch_runtime.c as LLVM bitcode (dispatch_runtime_bitcode.c). */
+/* dispatch_runtime.c as LLVM bitcode (dispatch_runtime_bitcode.c). */
 extern const char ferry_dispatch_runtime_bitcode[];
 extern const char ferry_dispatch_runtime_bitcode_end[];
 
@@ -171,7 +171,7 @@ static void add_offload_entry(LLVMModuleRef module, struct registration *r, LLVM
   LLVMAddNamedMetadataOperand(module, "llvm.offloading.symbols", symbol);
 }
 
-/* Links host/dispatch_runtime.c into the module, once; false when the
+/* Links dispatch_runtime.c into the module, once; false when the
  * embedded bitcode does not load (then nothing changed). */
 static bool link_runtime(LLVMModuleRef module, char *reason, size_t size) {
   if (LLVMGetNamedFunction(module, launch_helper))

@@ -1,4 +1,4 @@
-/* host/dispatch_runtime.c, compiled to LLVM bitcode when ferry is built
+/* dispatch_runtime.c, compiled to LLVM bitcode when ferry is built
  * (passes/CMakeLists.txt), carried in the plugin for ferry-dispatch-host to
  * link into host modules: the user's build needs no file of ferry's. */
 __asm__(".section .rodata\n"

@@ -4,7 +4,7 @@
  * followed by FERRY_VARIANT_SUFFIX (PTX names cannot hold a '.'); the host
  * half registers each variant beside its kernel and makes every launch
  * through the kernel's handle choose between the two
- * (host/dispatch_runtime.c). -ferry-dispatch=never converts kernels in
+ * (dispatch_runtime.c). -ferry-dispatch=never converts kernels in
  * place and leaves the host as written.
  *
  * The device passes run in this order: ferry-dispatch-variants (the
@@ -26,7 +26,7 @@ extern "C" {
 /* The name a variant gets instead, kernel's name then this suffix, when
  * its ring of an extern __shared__ tile chooses its stages per launch
  * (pipeline_dynamic.h): the host's launches then give it the stages'
- * dynamic shared memory (host/dispatch_runtime.c). The name is the channel:
+ * dynamic shared memory (dispatch_runtime.c). The name is the channel:
  * the host registers both names where the device code may hold them, and
  * the runtime learns per device which one its image has. */
 #define FERRY_RING_VARIANT_SUFFIX "__ferry_ring"
@@ -35,8 +35,11 @@ extern "C" {
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
 /* On each clone until ferry-dispatch-finish. */
 #define FERRY_VARIANT_ATTRIBUTE "ferry-variant"
-/* Left by ferry-async-copy on a function it converted (ferry-pipeline
- * leaves FERRY_PIPELINED_ATTRIBUTE). */
+/* Left by ferry-pipeline on a function it rewrote: the asynchronous copies
+ * there are its own, and are no reason for ferry-async-copy to leave the
+ * function alone. */
+#define FERRY_PIPELINED_ATTRIBUTE "ferry-pipelined"
+/* Left by ferry-async-copy on a function it converted. */
 #define FERRY_CONVERTED_ATTRIBUTE "ferry-converted"
 /* Named metadata of a device module whose kernels got clones. */
 #define FERRY_DISPATCH_METADATA "ferry.dispatch"
@@ -50,8 +53,13 @@ bool ferry_dispatch_converts(LLVMValueRef fn);
  * are the kernel's); any other function is its own. */
 LLVMValueRef ferry_dispatch_original(LLVMValueRef fn);
 
-/* Adds a string attribute with an empty value to a function. */
+/* Adds a string attribute with an empty value to a function; and whether
+ * a function has one. */
 void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute);
+bool ferry_dispatch_marked(LLVMValueRef fn, const char *attribute);
+
+/* Whether ferry-dispatch-variants made variants in the module. */
+bool ferry_dispatch_module_has_variants(LLVMModuleRef module);
 
 /* For a refusal in a function no optimizer has touched (-O0's optnone: at
  * -O0 only the dispatch's variants are optimized, optimize_variants.cpp),

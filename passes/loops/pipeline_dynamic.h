@@ -14,7 +14,7 @@
  * extent as the launch's block size bounds it apart, as many (up to 16,
  * a power of two) as the launch's bytes hold, one (the loop as written,
  * one stage at a time) when they hold fewer than two; the host asks for
- * the bytes of the stages it wants (host/dispatch_runtime.c). Where that
+ * the bytes of the stages it wants (dispatch_runtime.c). Where that
  * is not proved right (a counter wider than 32 bits, a versioned loop,
  * the dynamic memory reached from a function the kernel calls), the slots
  * go, the compile-time extent apart, in a new static array instead: the

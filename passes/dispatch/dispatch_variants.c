@@ -17,7 +17,6 @@
 #include "dispatch.h"
 
 #include "bridge.h"
-#include "copy_plan.h"
 #include "ferry.h"
 #include "names.h"
 #include "target.h"
@@ -26,51 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static bool has_attribute(LLVMValueRef fn, const char *name) {
-  return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name,
-                                       (unsigned)strlen(name)) != NULL;
-}
-
-void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute) {
-  LLVMContextRef context = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateStringAttribute(context, attribute, (unsigned)strlen(attribute),
-                                                    "", 0));
-}
-
-const char *ferry_dispatch_unoptimized_clause(LLVMValueRef fn) {
-  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", sizeof "optnone" - 1);
-  if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))
-    return "";
-  return " (the function is as -O0 left it: at -O0 ferry optimizes only the launch dispatch's "
-         "variants, so compile with -O1 or higher, or keep the dispatch on)";
-}
-
-static bool module_has_variants(LLVMModuleRef module) {
-  return LLVMGetNamedMetadata(module, FERRY_DISPATCH_METADATA,
-                              sizeof FERRY_DISPATCH_METADATA - 1) != NULL;
-}
-
-bool ferry_dispatch_converts(LLVMValueRef fn) {
-  return !module_has_variants(LLVMGetGlobalParent(fn)) || has_attribute(fn, FERRY_VARIANT_ATTRIBUTE);
-}
-
-LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
-  if (!has_attribute(fn, FERRY_VARIANT_ATTRIBUTE))
-    return fn;
-  size_t length;
-  const char *name = LLVMGetValueName2(fn, &length);
-  size_t suffix = sizeof FERRY_VARIANT_SUFFIX - 1;
-  if (length <= suffix)
-    return fn;
-  char *original_name = ferry_xmalloc(length - suffix + 1);
-  memcpy(original_name, name, length - suffix);
-  original_name[length - suffix] = '\0';
-  LLVMValueRef original = LLVMGetNamedFunction(LLVMGetGlobalParent(fn), original_name);
-  free(original_name);
-  return original ? original : fn;
-}
 
 /* The variant's name: the kernel's, then the suffix. */
 static char *variant_name(LLVMValueRef kernel) {
@@ -84,7 +38,7 @@ static char *variant_name(LLVMValueRef kernel) {
 
 bool ferry_dispatch_variants_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module) || ferry_option_dispatch() == FERRY_DISPATCH_NEVER ||
-      module_has_variants(module))
+      ferry_dispatch_module_has_variants(module))
     return false;
   struct ferry_vec kernels = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
@@ -124,11 +78,11 @@ static void erase_unused_array_copies(LLVMModuleRef module) {
 }
 
 bool ferry_dispatch_finish_run(LLVMModuleRef module) {
-  if (!ferry_is_device_module(module) || !module_has_variants(module))
+  if (!ferry_is_device_module(module) || !ferry_dispatch_module_has_variants(module))
     return false;
   struct ferry_vec variants = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (has_attribute(fn, FERRY_VARIANT_ATTRIBUTE))
+    if (ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
       ferry_vec_push(&variants, fn);
   bool deleted = false;
   for (size_t i = 0; i < variants.count; i++) {
@@ -139,7 +93,7 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
     char message[FERRY_MESSAGE_SIZE];
     size_t length;
     const char *name = LLVMGetValueName2(variant, &length);
-    if (has_attribute(variant, FERRY_LAUNCH_RING_ATTRIBUTE)) {
+    if (ferry_dispatch_marked(variant, FERRY_LAUNCH_RING_ATTRIBUTE)) {
       LLVMRemoveStringAttributeAtIndex(variant, LLVMAttributeFunctionIndex,
                                        FERRY_LAUNCH_RING_ATTRIBUTE,
                                        sizeof FERRY_LAUNCH_RING_ATTRIBUTE - 1);
@@ -171,8 +125,8 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
       continue;
     }
-    if (has_attribute(variant, FERRY_PIPELINED_ATTRIBUTE) ||
-        has_attribute(variant, FERRY_CONVERTED_ATTRIBUTE)) {
+    if (ferry_dispatch_marked(variant, FERRY_PIPELINED_ATTRIBUTE) ||
+        ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE)) {
       snprintf(message, sizeof message,
                "the kernel stays as written and its converted copy is the variant %s: each "
                "launch through the kernel's launch stub (a host half compiled with ferry) runs "

@@ -1,0 +1,55 @@
+/* The launch dispatch's marks and names (dispatch.h): what every pass asks
+ * of a function, whether it is a variant, whose, and whether ferry may
+ * convert it. The passes that make and prune the variants are
+ * dispatch/dispatch_variants.c. */
+#include "dispatch.h"
+
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool ferry_dispatch_marked(LLVMValueRef fn, const char *name) {
+  return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name,
+                                       (unsigned)strlen(name)) != NULL;
+}
+
+void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute) {
+  LLVMContextRef context = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(context, attribute, (unsigned)strlen(attribute),
+                                                    "", 0));
+}
+
+const char *ferry_dispatch_unoptimized_clause(LLVMValueRef fn) {
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", sizeof "optnone" - 1);
+  if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))
+    return "";
+  return " (the function is as -O0 left it: at -O0 ferry optimizes only the launch dispatch's "
+         "variants, so compile with -O1 or higher, or keep the dispatch on)";
+}
+
+bool ferry_dispatch_module_has_variants(LLVMModuleRef module) {
+  return LLVMGetNamedMetadata(module, FERRY_DISPATCH_METADATA,
+                              sizeof FERRY_DISPATCH_METADATA - 1) != NULL;
+}
+
+bool ferry_dispatch_converts(LLVMValueRef fn) {
+  return !ferry_dispatch_module_has_variants(LLVMGetGlobalParent(fn)) || ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE);
+}
+
+LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
+  if (!ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
+    return fn;
+  size_t length;
+  const char *name = LLVMGetValueName2(fn, &length);
+  size_t suffix = sizeof FERRY_VARIANT_SUFFIX - 1;
+  if (length <= suffix)
+    return fn;
+  char *original_name = ferry_xmalloc(length - suffix + 1);
+  memcpy(original_name, name, length - suffix);
+  original_name[length - suffix] = '\0';
+  LLVMValueRef original = LLVMGetNamedFunction(LLVMGetGlobalParent(fn), original_name);
+  free(original_name);
+  return original ? original : fn;
+}
