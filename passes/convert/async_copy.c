@@ -7,7 +7,7 @@
  * .cg for 16), or the block-collective 16-byte chunks (collective_copy.c)
  * where one thread's cp.async cannot move the element, on sm_90 as one
  * cp.async.bulk per row completed on an mbarrier where the cost rule of
- * cost_model.h says so (bulk_copy.c); and puts one cp.async.commit_group +
+ * bulk_choice.h says so (bulk_copy.c); and puts one cp.async.commit_group +
  * cp.async.wait_group 0 just before each consumer barrier, so that the data
  * is complete, and visible to this thread, before the barrier publishes it
  * to the block. Every decision is made on the code as it stands before
@@ -202,7 +202,7 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
 }
 
 /* sm_90: whether each collective copy becomes cp.async.bulk rows
- * (cost_model.h); says why where it does not. (Pipelined copies are
+ * (bulk_choice.h); says why where it does not. (Pipelined copies are
  * ferry-pipeline's and keep their chunks: their rings wait by cp.async
  * groups.) */
 static void plan_bulk(struct ferry_affine_context *affine, struct ferry_vec *plans) {

@@ -188,7 +188,7 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
         ferry_copy_site_free(&site);
         continue;
       }
-      enum ferry_payoff payoff = ferry_copy_payoff(&site, reason, sizeof reason);
+      enum ferry_payoff payoff = ferry_copy_payoff(&site, ferry_affine_loops(affine), reason, sizeof reason);
       if (payoff != FERRY_PAYS && purpose == FERRY_PLAN_SINGLE_STAGE) {
         ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
         ferry_copy_site_free(&site);

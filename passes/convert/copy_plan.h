@@ -11,6 +11,7 @@
 #include "collective_copy.h"
 #include "copy_emit.h"
 #include "copy_site.h"
+#include "bulk_choice.h"
 #include "cost_model.h"
 #include "util.h"
 
@@ -23,7 +24,7 @@ struct ferry_planned_copy {
   bool collective;
   struct ferry_collective_form form;
   bool reuse_heavy; /* pays only in a chunked ring (cost_model.h) */
-  enum ferry_bulk_choice bulk; /* sm_90: cp.async.bulk rows (cost_model.h) */
+  enum ferry_bulk_choice bulk; /* sm_90: cp.async.bulk rows (bulk_choice.h) */
   unsigned long long bulk_row_bytes; /* the row's bytes when known, else 0 */
 };
 

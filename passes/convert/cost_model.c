@@ -4,20 +4,15 @@
  * the bytes the thread copies; whether such a load sits in a loop that
  * lies within that phase (it then runs many times); and whether a store
  * there writes the destination's shared array again (the block computes in
- * place: a tree reduction, a sorting network). And the rule that
- * chooses between cp.async.bulk and 16-byte chunks on sm_90 (see
- * cost_model.h): bulk for rows of at least 128 bytes, decided at compile
- * time when blockDim.x is known, else at run time. */
+ * place: a tree reduction, a sorting network). The choice between
+ * cp.async.bulk and 16-byte chunks is bulk_choice.c's. */
 #include "cost_model.h"
 
-#include "barrier.h"
-#include "kernel_options.h"
 #include "address_space.h"
+#include "barrier.h"
 #include "bridge.h"
-#include "cfg.h"
 #include "loops.h"
 #include "memory.h"
-#include "target.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -83,12 +78,12 @@ static unsigned long long most_from(struct reuse_count *count, LLVMValueRef inst
   return here;
 }
 
-enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site, char *reason,
+enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site,
+                                    const struct ferry_loops *loops, char *reason,
                                     size_t reason_size) {
   if (!ferry_option_cost_model())
     return FERRY_PAYS;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(site->store));
-  struct ferry_loops *loops = ferry_loops_compute(fn);
   enum ferry_payoff payoff = FERRY_PAYS;
   bool copy_in_loop = ferry_loop_of_block(loops, LLVMGetInstructionParent(site->store)) != NULL;
   for (size_t b = 0; payoff == FERRY_PAYS && b < site->consumers.barriers.count; b++) {
@@ -144,74 +139,5 @@ enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site, char *re
       payoff = FERRY_PAYS_IN_CHUNKED_RING_ONLY;
     }
   }
-  ferry_loops_free(loops);
   return payoff;
-}
-
-enum ferry_bulk_choice ferry_choose_bulk(LLVMValueRef fn, struct ferry_bulk_facts *facts,
-                                         char *reason, size_t reason_size) {
-  facts->row_bytes = 0;
-  enum ferry_bulk_mode mode = ferry_option_bulk();
-  char source[64] = "";
-  struct ferry_kernel_options options; /* checked in kernel_options.c */
-  if (!ferry_kernel_options(fn, &options)) {
-    snprintf(reason, reason_size, "the kernel's ferry annotations are in error");
-    return FERRY_BULK_NO;
-  }
-  if (options.has_bulk)
-    mode = options.bulk;
-  snprintf(source, sizeof source, options.has_bulk ? "annotate(\"ferry:bulk=%s\")" : "-ferry-bulk=%s",
-           mode == FERRY_BULK_AUTO ? "auto" : mode == FERRY_BULK_ALWAYS ? "always" : "never");
-  if (mode == FERRY_BULK_NEVER) {
-    snprintf(reason, reason_size, "off (%s)", source);
-    return FERRY_BULK_NO;
-  }
-
-  unsigned long long extents[3];
-  if (ferry_thread_extents(fn, "nvvm.reqntid", extents)) {
-    unsigned long long row = extents[0] * facts->size;
-    facts->row_bytes = row;
-    if (row % 16) {
-      snprintf(reason, reason_size,
-               "a row is %llu bytes (blockDim.x = %llu, from nvvm.reqntid), not a multiple of 16",
-               row, extents[0]);
-      return FERRY_BULK_NO;
-    }
-    if (mode == FERRY_BULK_AUTO && row < FERRY_BULK_MIN_BYTES) {
-      snprintf(reason, reason_size,
-               "a row is %llu bytes (blockDim.x = %llu, from nvvm.reqntid), below the %u "
-               "from which one bulk copy pays (%s)", row, extents[0], FERRY_BULK_MIN_BYTES, source);
-      return FERRY_BULK_NO;
-    }
-    return FERRY_BULK_EVERY_ROW;
-  }
-  if (mode == FERRY_BULK_ALWAYS)
-    return FERRY_BULK_EVERY_ROW;
-
-  /* The longest row possible: more would fail the run-time checks (rows
-   * apart) or overrun the launch bounds or the array. */
-  unsigned long long longest = ~0ULL;
-  const char *bound = NULL;
-  unsigned count = ferry_thread_extents(fn, "nvvm.maxntid", extents);
-  if (count) {
-    unsigned long long threads = extents[0] * (count > 1 ? extents[1] : 1) *
-                                 (count > 2 ? extents[2] : 1);
-    longest = threads * facts->size;
-    bound = "__launch_bounds__ (nvvm.maxntid)";
-  }
-  if (facts->row_stride > 0 && (unsigned long long)facts->row_stride < longest) {
-    longest = (unsigned long long)facts->row_stride;
-    bound = "the destination's row stride";
-  }
-  if (facts->array_bytes && facts->array_bytes < longest) {
-    longest = facts->array_bytes;
-    bound = "the destination array's size";
-  }
-  if (longest < FERRY_BULK_MIN_BYTES) {
-    snprintf(reason, reason_size,
-             "a row is at most %llu bytes (%s), below the %u from which one bulk copy pays (%s)",
-             longest, bound, FERRY_BULK_MIN_BYTES, source);
-    return FERRY_BULK_NO;
-  }
-  return FERRY_BULK_LARGE_ROWS;
 }
