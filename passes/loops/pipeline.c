@@ -45,232 +45,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
-bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
-const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *p) { return p->launch_refusal; }
-const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
-LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
-bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
-const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *p) {
-  return p->versioned ? "" : p->version_refusal;
-}
-
-void ferry_pipeline_free(struct ferry_pipeline *p) {
-  if (!p)
-    return;
-  for (size_t i = 0; i < p->rebased.count; i++)
-    free(p->rebased.items[i]);
-  for (size_t r = 0; r < p->ring_count; r++) {
-    for (size_t i = 0; i < p->rings[r].accesses.count; i++)
-      free(p->rings[r].accesses.items[i]);
-    ferry_vec_free(&p->rings[r].accesses);
-  }
-  ferry_vec_free(&p->rebased);
-  ferry_vec_free(&p->chains);
-  ferry_vec_free(&p->loop_blocks);
-  ferry_pipeline_ranges_free(p->ranges);
-  ferry_map_free(&p->cone);
-  ferry_map_free(&p->steps);
-  ferry_map_free(&p->step_values);
-  ferry_map_free(&p->pointer_steps);
-  ferry_map_free(&p->starts);
-  free(p);
-}
-
-LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
-                                   LLVMValueRef buffer, LLVMValueRef base) {
-  if (value == buffer)
-    return base;
-  LLVMValueRef from = ferry_pipeline_rebase(builder, LLVMGetOperand(value, 0), buffer, base);
-  switch (ferry_opcode_of(value)) {
-  case LLVMGetElementPtr: { /* every index, however many */
-    unsigned count = (unsigned)LLVMGetNumOperands(value) - 1;
-    LLVMValueRef *indices = ferry_xmalloc((count ? count : 1) * sizeof *indices);
-    for (unsigned i = 0; i < count; i++)
-      indices[i] = LLVMGetOperand(value, i + 1);
-    LLVMValueRef rebased =
-        LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(value), from, indices, count, "");
-    free(indices);
-    return rebased;
-  }
-  case LLVMAddrSpaceCast:
-    if (LLVMTypeOf(from) == LLVMTypeOf(value))
-      return from;
-    return LLVMBuildAddrSpaceCast(builder, from, LLVMTypeOf(value), "");
-  default: /* bitcast: pointers are opaque */
-    return from;
-  }
-}
-
-/* `distance` (i32, at most MAX_STAGES - 1: the launch's S - 1) in the
- * integer type `type`: modulo its width, as a constant distance is. */
-static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, LLVMTypeRef type) {
-  unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(distance));
-  if (width == from)
-    return distance;
-  return width < from ? LLVMBuildTrunc(builder, distance, type, "")
-                      : LLVMBuildZExt(builder, distance, type, "");
-}
-
-/* ferry_pipeline_value_at, the distance a constant or, with
- * `distance_value`, that value (computed before the loop). */
-static LLVMValueRef value_at(struct ferry_pipeline *p, LLVMBuilderRef builder, LLVMValueRef value,
-                             unsigned distance, LLVMValueRef distance_value, bool prologue,
-                             struct ferry_map *made) {
-  intptr_t known;
-  if (!ferry_map_get(&p->cone, value, NULL))
-    return value;
-  if (ferry_map_get(made, value, &known))
-    return (LLVMValueRef)known;
-  LLVMValueRef result;
-  intptr_t step;
-  if (ferry_map_get(&p->steps, value, &step)) {
-    intptr_t start;
-    ferry_map_get(&p->starts, value, &start);
-    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
-    if (distance_value)
-      result = LLVMBuildAdd(builder, base,
-                            LLVMBuildMul(builder,
-                                         LLVMConstInt(LLVMTypeOf(value), (unsigned long long)step, true),
-                                         distance_as(builder, distance_value, LLVMTypeOf(value)), ""),
-                            "ferry.ahead");
-    else
-      result = distance ? LLVMBuildAdd(builder, base,
-                                       LLVMConstInt(LLVMTypeOf(value),
-                                                    (unsigned long long)(step * (intptr_t)distance),
-                                                    true),
-                                       "ferry.ahead")
-                        : base;
-  } else if (ferry_map_get(&p->step_values, value, &step)) {
-    intptr_t start;
-    ferry_map_get(&p->starts, value, &start);
-    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
-    /* The same in every iteration, though maybe computed in the loop. */
-    LLVMValueRef step_value =
-        value_at(p, builder, (LLVMValueRef)step, 0, NULL, prologue, made);
-    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(value))
-                                        : LLVMConstInt(LLVMTypeOf(value), distance, false);
-    result = distance || distance_value
-                 ? LLVMBuildAdd(builder, base, LLVMBuildMul(builder, step_value, times, ""),
-                                "ferry.ahead")
-                 : base;
-  } else if (ferry_map_get(&p->pointer_steps, value, &step)) {
-    /* A stepped pointer: distance GEPs of its increment at once (wrapping
-     * arithmetic, no inbounds: iterations that do not run may compute it). */
-    intptr_t start;
-    ferry_map_get(&p->starts, value, &start);
-    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
-    LLVMValueRef increment = (LLVMValueRef)step;
-    /* The same in every iteration, though maybe computed in the loop. */
-    LLVMValueRef index =
-        value_at(p, builder, LLVMGetOperand(increment, 1), 0, NULL, prologue, made);
-    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(index))
-                                        : LLVMConstInt(LLVMTypeOf(index), distance, false);
-    LLVMValueRef offset =
-        distance || distance_value ? LLVMBuildMul(builder, index, times, "") : NULL;
-    result = distance || distance_value
-                 ? LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(increment), base, &offset, 1,
-                                 "ferry.ahead")
-                 : base;
-  } else {
-    result = LLVMInstructionClone(value);
-    unsigned operands = (unsigned)LLVMGetNumOperands(value);
-    for (unsigned i = 0; i < operands; i++)
-      LLVMSetOperand(result, i, value_at(p, builder, LLVMGetOperand(value, i), distance,
-                                         distance_value, prologue, made));
-    LLVMInsertIntoBuilder(builder, result);
-  }
-  ferry_map_put(made, value, (intptr_t)result);
-  return result;
-}
-
-LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                     LLVMValueRef value, unsigned distance, bool prologue,
-                                     struct ferry_map *made) {
-  return value_at(p, builder, value, distance, NULL, prologue, made);
-}
-
-/* The first value the latch tests, at the end of iteration 0, in the
- * counter's own width: start + step (which may wrap, see
- * trip_form_handled in pipeline_check.c), or start itself. From it on the
- * tested values are first + k * step, exactly, until one fails. */
-static LLVMValueRef first_tested(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                 LLVMValueRef counter) {
-  if (!p->tests_next)
-    return counter;
-  return LLVMBuildAdd(builder, counter,
-                      LLVMConstInt(LLVMTypeOf(counter), (unsigned long long)p->step, false), "");
-}
-
-LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
-                                           LLVMBuilderRef builder) {
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(p->bound)));
-  LLVMValueRef zero = LLVMConstInt(i64, 0, false), one = LLVMConstInt(i64, 1, false);
-  LLVMValueRef first = first_tested(p, builder, p->iv_start);
-  /* Counting by 1 while != bound, modulo 2^width: iteration k runs while
-   * none of the k values tested before it is the bound. */
-  if (p->continue_while == LLVMIntNE)
-    return LLVMBuildZExt(builder, LLVMBuildSub(builder, p->bound, first, ""), i64, "ferry.last");
-  bool is_signed = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntSLE;
-  LLVMValueRef bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
-                                 : LLVMBuildZExt(builder, p->bound, i64, "");
-  LLVMValueRef wide_first = is_signed ? LLVMBuildSExt(builder, first, i64, "")
-                                      : LLVMBuildZExt(builder, first, i64, "");
-  /* Iteration k >= 1 runs while first + (k-1)*step < bound (<= bound): the
-   * last is floor((bound - first - 1) / step) + 1 (floor((bound - first) /
-   * step) + 1), and 0 when the first value tested fails (the loop runs
-   * once). In 64 bits nothing wraps. */
-  bool strict = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntULT;
-  LLVMValueRef difference = LLVMBuildSub(builder, bound, wide_first, "");
-  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
-  LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
-  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)p->step, false);
-  LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
-  return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
-}
-
-/* Whether iteration i+distance runs, given the counter's value at i, for
- * counters wider than 32 bits, in their own width: the values tested from
- * iteration i on are t, t + step, ... (t the one tested at the end of
- * iteration i: counter or counter + step), exactly, until one fails
- * (trip_form_handled in pipeline_check.c), so the iteration runs when
- * t + (distance-1)*step passes the test. While t passes, bound - t is
- * exact as an unsigned number. `distance` is an i32, a constant or the
- * launch's S - 1 (at most MAX_STAGES - 1, so (distance-1)*step stays
- * within trip_form_handled's bound); iteration i itself (distance 0) runs. */
-static LLVMValueRef runs_ahead_by(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                  LLVMValueRef counter, LLVMValueRef distance) {
-  LLVMTypeRef type = LLVMTypeOf(p->bound);
-  LLVMIntPredicate test = p->continue_while;
-  LLVMValueRef tested = first_tested(p, builder, counter);
-  LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, tested, "");
-  LLVMValueRef wide = distance_as(builder, distance, type);
-  LLVMValueRef runs;
-  if (test == LLVMIntNE) { /* by 1: none of the next `distance` values is the bound */
-    runs = LLVMBuildICmp(builder, LLVMIntUGE, remaining, wide, "ferry.runs");
-  } else {
-    LLVMValueRef further = LLVMBuildMul(
-        builder, LLVMBuildSub(builder, wide, LLVMConstInt(type, 1, false), ""),
-        LLVMConstInt(type, (unsigned long long)p->step, false), "");
-    bool strict = test == LLVMIntSLT || test == LLVMIntULT;
-    LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, p->bound, "");
-    LLVMValueRef far_enough =
-        LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining, further, "");
-    runs = LLVMBuildAnd(builder, passes, far_enough, "ferry.runs");
-  }
-  if (LLVMIsAConstantInt(distance)) /* >= 1 where a constant is asked for */
-    return runs;
-  LLVMValueRef now = LLVMBuildICmp(builder, LLVMIntEQ, distance,
-                                   LLVMConstInt(LLVMTypeOf(distance), 0, false), "");
-  return LLVMBuildOr(builder, now, runs, "ferry.runs");
-}
-
-static LLVMValueRef runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                               LLVMValueRef counter, unsigned distance) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(counter)));
-  return runs_ahead_by(p, builder, counter, LLVMConstInt(i32, distance, false));
-}
-
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {
   LLVMValueRef inst = LLVMGetFirstInstruction(block);
   while (inst && LLVMIsAPHINode(inst))
@@ -331,7 +105,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     /* A streamed source's chunk address is a phi of the loop (apply). */
     bool streamed = !prologue && p->source_chunks[c];
     sources[c] = streamed ? NULL
-                          : value_at(p, builder, site->source, distance, distance_value, prologue,
+                          : ferry_pipeline_value_ahead(p, builder, site->source, distance, distance_value, prologue,
                                      &made);
     destinations[c] =
         ferry_pipeline_rebase(builder, site->destination, ring->buffer, bases[p->ring_of_copy[c]]);
@@ -344,7 +118,8 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
       forms[c].destination_rows_aligned = false;
     if (forms[c].source_index)
       forms[c].source_index =
-          value_at(p, builder, forms[c].source_index, distance, distance_value, prologue, &made);
+          ferry_pipeline_value_ahead(p, builder, forms[c].source_index, distance, distance_value,
+                                     prologue, &made);
     ferry_map_free(&made);
   }
   /* A versioned ring's chunks need no check: those of one geometry issue
@@ -584,7 +359,7 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
  * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
- * runs (last32 >= k for a counter of at most 32 bits; runs_ahead_by from
+ * runs (last32 >= k for a counter of at most 32 bits; ferry_pipeline_runs_ahead from
  * the counter's start for a wider one), and
  * committing one group each, so that S - 1 groups precede the loop's
  * first. A loop rather than 15 guarded copies of the issue: the kernel's
@@ -616,7 +391,7 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef at = LLVMBuildBr(builder, next);
   LLVMPositionBuilderBefore(builder, at);
   LLVMValueRef runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs")
-                             : runs_ahead_by(p, builder, p->iv_start, k);
+                             : ferry_pipeline_runs_ahead(p, builder, p->iv_start, k);
   issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
   LLVMPositionBuilderBefore(builder, at);
   ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
@@ -707,8 +482,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
                                               LLVMBuildSub(builder, last32, iteration, ""),
                                               mask, "ferry.runs")
-                      : p->launch_stages ? runs_ahead_by(p, builder, p->iv, mask)
-                                         : runs_ahead(p, builder, p->iv, stages - 1);
+                      : p->launch_stages ? ferry_pipeline_runs_ahead(p, builder, p->iv, mask)
+                                         : ferry_pipeline_runs_ahead_const(p, builder, p->iv, stages - 1);
   LLVMValueRef issue_at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : issue_index);
 
   /* The compute reads this iteration's slot. */
@@ -741,7 +516,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     if (k)
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
-                     : runs_ahead(p, builder, p->iv_start, k);
+                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv_start, k);
     issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
                 NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->preheader_branch);

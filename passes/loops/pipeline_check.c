@@ -12,6 +12,7 @@
 
 #include <llvm-c/Target.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Whether the iterations that run can be told from the counter (see
  * runs_ahead and ferry_pipeline_last_iteration in pipeline.c): the values
@@ -177,20 +178,6 @@ static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop
   return true;
 }
 
-/* The same in every iteration: no phi, load or call of the loop on the way.
- * The ring's slot replaces the array, the rest of the address is reused. */
-static bool loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth) {
-  if (!pipeline_in_loop(loop, value))
-    return true;
-  if (depth > 64 || LLVMIsAPHINode(value) || LLVMIsALoadInst(value) || LLVMIsACallInst(value))
-    return false;
-  unsigned operands = (unsigned)LLVMGetNumOperands(value);
-  for (unsigned i = 0; i < operands; i++)
-    if (!loop_invariant(loop, LLVMGetOperand(value, i), depth + 1))
-      return false;
-  return true;
-}
-
 /* The prologue computes each copy's destination before the loop (its
  * pointer chain rebuilt on a ring slot): every index on the chain must
  * already be known there. */
@@ -205,66 +192,6 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
     pointer = LLVMGetOperand(pointer, 0);
   }
   return true;
-}
-
-/* A header phi of `loop` that adds the same loop-invariant value each
- * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
- * outside], [phi + step, inside]. Its value k iterations on is
- * phi + k * step, whatever the arithmetic wraps to. The step may be
- * computed in the loop from loop-invariant values alone: it then joins
- * the cone, and the ring computes it again where it issues. */
-bool ferry_pipeline_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
-                                   LLVMValueRef *start, LLVMValueRef *step) {
-  if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
-    return false;
-  LLVMValueRef increment = NULL;
-  *start = NULL;
-  for (unsigned i = 0; i < 2; i++) {
-    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
-    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
-      increment = value;
-    else
-      *start = value;
-  }
-  if (!increment || !*start || !LLVMIsAInstruction(increment) ||
-      LLVMGetInstructionOpcode(increment) != LLVMAdd)
-    return false;
-  for (unsigned side = 0; side < 2; side++)
-    if (LLVMGetOperand(increment, side) == phi &&
-        loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
-      *step = LLVMGetOperand(increment, 1 - side);
-      return true;
-    }
-  return false;
-}
-
-/* A pointer the loop steps by the same amount each iteration (`p += 64`,
- * `p += 16 * ld`): phi = [start, outside], [gep T, phi, step, inside] with
- * one loop-invariant index. Its value k iterations on is
- * gep T, phi, k * step. The step may be computed in the loop from
- * loop-invariant values alone (not hoisted): the same every iteration, it
- * joins the cone, and the prologue computes it again. Sets *increment;
- * *varies when the increment is such a GEP of the phi whose index the loop
- * changes. */
-bool ferry_pipeline_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
-                                 LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
-  *varies = false;
-  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
-      LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
-    return false;
-  *start = *increment = NULL;
-  for (unsigned i = 0; i < 2; i++) {
-    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
-    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
-      *increment = value;
-    else
-      *start = value;
-  }
-  if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
-      LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
-    return false;
-  *varies = !loop_invariant(loop, LLVMGetOperand(*increment, 1), 0);
-  return !*varies;
 }
 
 /* The loop instructions a source address depends on must be pure
@@ -390,6 +317,29 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   }
 }
 
+/* The plan this file makes, and everything it holds. */
+void ferry_pipeline_free(struct ferry_pipeline *p) {
+  if (!p)
+    return;
+  for (size_t i = 0; i < p->rebased.count; i++)
+    free(p->rebased.items[i]);
+  for (size_t r = 0; r < p->ring_count; r++) {
+    for (size_t i = 0; i < p->rings[r].accesses.count; i++)
+      free(p->rings[r].accesses.items[i]);
+    ferry_vec_free(&p->rings[r].accesses);
+  }
+  ferry_vec_free(&p->rebased);
+  ferry_vec_free(&p->chains);
+  ferry_vec_free(&p->loop_blocks);
+  ferry_pipeline_ranges_free(p->ranges);
+  ferry_map_free(&p->cone);
+  ferry_map_free(&p->steps);
+  ferry_map_free(&p->step_values);
+  ferry_map_free(&p->pointer_steps);
+  ferry_map_free(&p->starts);
+  free(p);
+}
+
 struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                             struct ferry_affine_context *affine,
                                             const struct ferry_loop *loop,
@@ -454,7 +404,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
         .align = LLVMGetAlignment(buffer), .dynamic = dynamic, .relocated = relocated,
         .stage_bytes = dynamic ? 0 : LLVMABISizeOfType(LLVMGetModuleDataLayout(module),
                                                        LLVMGlobalGetValueType(buffer))};
-    if (!loop_invariant(loop, site->destination, 0)) {
+    if (!ferry_pipeline_loop_invariant(loop, site->destination, 0)) {
       ok = ferry_refuse(reason, reason_size,
                         "the copy's destination changes from one iteration to the next");
       break;

@@ -121,21 +121,41 @@ struct ferry_pipeline {
   struct ferry_map starts;   /* induction phi -> start value */
 };
 
-/* `value`, a source address or part of one, as iteration i+distance
- * computes it (prologue: i = 0, so induction variables start from their
- * start values); cloned at the builder's position (pipeline.c). */
+/* pipeline_values.c: `value`, a source address or part of one, as
+ * iteration i+distance computes it (prologue: i = 0, so induction
+ * variables start from their start values); cloned at the builder's
+ * position. ferry_pipeline_value_ahead takes the distance as a value
+ * computed before the loop (an i32, the launch's S - 1) when
+ * `distance_value` is not NULL. */
 LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
                                      LLVMValueRef value, unsigned distance, bool prologue,
                                      struct ferry_map *made);
+LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                        LLVMValueRef value, unsigned distance,
+                                        LLVMValueRef distance_value, bool prologue,
+                                        struct ferry_map *made);
+
+/* pipeline_values.c: whether iteration i+distance runs, seen from the
+ * counter's value at i, for counters wider than 32 bits (distance an i32;
+ * 0 is iteration i itself, which runs), and the same for a constant
+ * distance of at least 1. */
+LLVMValueRef ferry_pipeline_runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                       LLVMValueRef counter, LLVMValueRef distance);
+LLVMValueRef ferry_pipeline_runs_ahead_const(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                             LLVMValueRef counter, unsigned distance);
+
+/* pipeline_values.c: the same in every iteration of `loop` (no phi, load
+ * or call of the loop on the way to it). */
+bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth);
 
 /* `value` (a pointer into `buffer`, through GEPs and casts) with the buffer
- * replaced by `base`, built at the builder's position (pipeline.c). */
+ * replaced by `base`, built at the builder's position (pipeline_values.c). */
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
                                    LLVMValueRef buffer, LLVMValueRef base);
 
 /* The index of the loop's last iteration, in 64 bits, at the builder's
  * position before the loop (which runs at least once); for counters of 32
- * bits or less, where it is below 2^32 (pipeline.c). */
+ * bits or less, where it is below 2^32 (pipeline_values.c). */
 LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
                                            LLVMBuilderRef builder);
 
@@ -179,7 +199,7 @@ LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVM
                                             LLVMBuilderRef builder, LLVMValueRef last);
 void ferry_pipeline_ranges_free(struct ferry_range_plan *plan);
 
-/* pipeline_check.c: a header phi of `loop` that adds the same
+/* pipeline_values.c: a header phi of `loop` that adds the same
  * loop-invariant value each iteration (*step, maybe computed in the loop),
  * and a pointer the loop steps by a GEP of one loop-invariant index
  * (*increment; *varies when that index changes). */

@@ -1,0 +1,290 @@
+/* The values of a pipelined loop (pipeline_plan.h): a source address as a
+ * later iteration computes it, the counter's tests ahead, the index of
+ * the last iteration, the steps of phis, and the plan's accessors. What the check (pipeline_check.c), the range check
+ * (pipeline_ranges.c), the version (pipeline_version.c) and the rewrite
+ * (pipeline.c) all read: each of them depends on this file and none on
+ * another's rewrite. */
+#include "pipeline_plan.h"
+
+#include <stdlib.h>
+
+unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
+bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
+const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *p) { return p->launch_refusal; }
+const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
+LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
+bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
+const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *p) {
+  return p->versioned ? "" : p->version_refusal;
+}
+
+LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
+                                   LLVMValueRef buffer, LLVMValueRef base) {
+  if (value == buffer)
+    return base;
+  LLVMValueRef from = ferry_pipeline_rebase(builder, LLVMGetOperand(value, 0), buffer, base);
+  switch (ferry_opcode_of(value)) {
+  case LLVMGetElementPtr: { /* every index, however many */
+    unsigned count = (unsigned)LLVMGetNumOperands(value) - 1;
+    LLVMValueRef *indices = ferry_xmalloc((count ? count : 1) * sizeof *indices);
+    for (unsigned i = 0; i < count; i++)
+      indices[i] = LLVMGetOperand(value, i + 1);
+    LLVMValueRef rebased =
+        LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(value), from, indices, count, "");
+    free(indices);
+    return rebased;
+  }
+  case LLVMAddrSpaceCast:
+    if (LLVMTypeOf(from) == LLVMTypeOf(value))
+      return from;
+    return LLVMBuildAddrSpaceCast(builder, from, LLVMTypeOf(value), "");
+  default: /* bitcast: pointers are opaque */
+    return from;
+  }
+}
+
+/* `distance` (i32, at most MAX_STAGES - 1: the launch's S - 1) in the
+ * integer type `type`: modulo its width, as a constant distance is. */
+static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, LLVMTypeRef type) {
+  unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(distance));
+  if (width == from)
+    return distance;
+  return width < from ? LLVMBuildTrunc(builder, distance, type, "")
+                      : LLVMBuildZExt(builder, distance, type, "");
+}
+
+/* ferry_pipeline_value_at, the distance a constant or, with
+ * `distance_value`, that value (computed before the loop). */
+LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                        LLVMValueRef value, unsigned distance,
+                                        LLVMValueRef distance_value, bool prologue,
+                                        struct ferry_map *made) {
+  intptr_t known;
+  if (!ferry_map_get(&p->cone, value, NULL))
+    return value;
+  if (ferry_map_get(made, value, &known))
+    return (LLVMValueRef)known;
+  LLVMValueRef result;
+  intptr_t step;
+  if (ferry_map_get(&p->steps, value, &step)) {
+    intptr_t start;
+    ferry_map_get(&p->starts, value, &start);
+    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
+    if (distance_value)
+      result = LLVMBuildAdd(builder, base,
+                            LLVMBuildMul(builder,
+                                         LLVMConstInt(LLVMTypeOf(value), (unsigned long long)step, true),
+                                         distance_as(builder, distance_value, LLVMTypeOf(value)), ""),
+                            "ferry.ahead");
+    else
+      result = distance ? LLVMBuildAdd(builder, base,
+                                       LLVMConstInt(LLVMTypeOf(value),
+                                                    (unsigned long long)(step * (intptr_t)distance),
+                                                    true),
+                                       "ferry.ahead")
+                        : base;
+  } else if (ferry_map_get(&p->step_values, value, &step)) {
+    intptr_t start;
+    ferry_map_get(&p->starts, value, &start);
+    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
+    /* The same in every iteration, though maybe computed in the loop. */
+    LLVMValueRef step_value =
+        ferry_pipeline_value_ahead(p, builder, (LLVMValueRef)step, 0, NULL, prologue, made);
+    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(value))
+                                        : LLVMConstInt(LLVMTypeOf(value), distance, false);
+    result = distance || distance_value
+                 ? LLVMBuildAdd(builder, base, LLVMBuildMul(builder, step_value, times, ""),
+                                "ferry.ahead")
+                 : base;
+  } else if (ferry_map_get(&p->pointer_steps, value, &step)) {
+    /* A stepped pointer: distance GEPs of its increment at once (wrapping
+     * arithmetic, no inbounds: iterations that do not run may compute it). */
+    intptr_t start;
+    ferry_map_get(&p->starts, value, &start);
+    LLVMValueRef base = prologue ? (LLVMValueRef)start : value;
+    LLVMValueRef increment = (LLVMValueRef)step;
+    /* The same in every iteration, though maybe computed in the loop. */
+    LLVMValueRef index =
+        ferry_pipeline_value_ahead(p, builder, LLVMGetOperand(increment, 1), 0, NULL, prologue, made);
+    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(index))
+                                        : LLVMConstInt(LLVMTypeOf(index), distance, false);
+    LLVMValueRef offset =
+        distance || distance_value ? LLVMBuildMul(builder, index, times, "") : NULL;
+    result = distance || distance_value
+                 ? LLVMBuildGEP2(builder, LLVMGetGEPSourceElementType(increment), base, &offset, 1,
+                                 "ferry.ahead")
+                 : base;
+  } else {
+    result = LLVMInstructionClone(value);
+    unsigned operands = (unsigned)LLVMGetNumOperands(value);
+    for (unsigned i = 0; i < operands; i++)
+      LLVMSetOperand(result, i, ferry_pipeline_value_ahead(p, builder, LLVMGetOperand(value, i), distance,
+                                         distance_value, prologue, made));
+    LLVMInsertIntoBuilder(builder, result);
+  }
+  ferry_map_put(made, value, (intptr_t)result);
+  return result;
+}
+
+LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                     LLVMValueRef value, unsigned distance, bool prologue,
+                                     struct ferry_map *made) {
+  return ferry_pipeline_value_ahead(p, builder, value, distance, NULL, prologue, made);
+}
+
+/* The first value the latch tests, at the end of iteration 0, in the
+ * counter's own width: start + step (which may wrap, see
+ * trip_form_handled in pipeline_check.c), or start itself. From it on the
+ * tested values are first + k * step, exactly, until one fails. */
+static LLVMValueRef first_tested(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                 LLVMValueRef counter) {
+  if (!p->tests_next)
+    return counter;
+  return LLVMBuildAdd(builder, counter,
+                      LLVMConstInt(LLVMTypeOf(counter), (unsigned long long)p->step, false), "");
+}
+
+LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
+                                           LLVMBuilderRef builder) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(p->bound)));
+  LLVMValueRef zero = LLVMConstInt(i64, 0, false), one = LLVMConstInt(i64, 1, false);
+  LLVMValueRef first = first_tested(p, builder, p->iv_start);
+  /* Counting by 1 while != bound, modulo 2^width: iteration k runs while
+   * none of the k values tested before it is the bound. */
+  if (p->continue_while == LLVMIntNE)
+    return LLVMBuildZExt(builder, LLVMBuildSub(builder, p->bound, first, ""), i64, "ferry.last");
+  bool is_signed = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntSLE;
+  LLVMValueRef bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
+                                 : LLVMBuildZExt(builder, p->bound, i64, "");
+  LLVMValueRef wide_first = is_signed ? LLVMBuildSExt(builder, first, i64, "")
+                                      : LLVMBuildZExt(builder, first, i64, "");
+  /* Iteration k >= 1 runs while first + (k-1)*step < bound (<= bound): the
+   * last is floor((bound - first - 1) / step) + 1 (floor((bound - first) /
+   * step) + 1), and 0 when the first value tested fails (the loop runs
+   * once). In 64 bits nothing wraps. */
+  bool strict = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntULT;
+  LLVMValueRef difference = LLVMBuildSub(builder, bound, wide_first, "");
+  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
+  LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
+  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)p->step, false);
+  LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
+  return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
+}
+
+/* Whether iteration i+distance runs, given the counter's value at i, for
+ * counters wider than 32 bits, in their own width: the values tested from
+ * iteration i on are t, t + step, ... (t the one tested at the end of
+ * iteration i: counter or counter + step), exactly, until one fails
+ * (trip_form_handled in pipeline_check.c), so the iteration runs when
+ * t + (distance-1)*step passes the test. While t passes, bound - t is
+ * exact as an unsigned number. `distance` is an i32, a constant or the
+ * launch's S - 1 (at most MAX_STAGES - 1, so (distance-1)*step stays
+ * within trip_form_handled's bound); iteration i itself (distance 0) runs. */
+LLVMValueRef ferry_pipeline_runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                       LLVMValueRef counter, LLVMValueRef distance) {
+  LLVMTypeRef type = LLVMTypeOf(p->bound);
+  LLVMIntPredicate test = p->continue_while;
+  LLVMValueRef tested = first_tested(p, builder, counter);
+  LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, tested, "");
+  LLVMValueRef wide = distance_as(builder, distance, type);
+  LLVMValueRef runs;
+  if (test == LLVMIntNE) { /* by 1: none of the next `distance` values is the bound */
+    runs = LLVMBuildICmp(builder, LLVMIntUGE, remaining, wide, "ferry.runs");
+  } else {
+    LLVMValueRef further = LLVMBuildMul(
+        builder, LLVMBuildSub(builder, wide, LLVMConstInt(type, 1, false), ""),
+        LLVMConstInt(type, (unsigned long long)p->step, false), "");
+    bool strict = test == LLVMIntSLT || test == LLVMIntULT;
+    LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, p->bound, "");
+    LLVMValueRef far_enough =
+        LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining, further, "");
+    runs = LLVMBuildAnd(builder, passes, far_enough, "ferry.runs");
+  }
+  if (LLVMIsAConstantInt(distance)) /* >= 1 where a constant is asked for */
+    return runs;
+  LLVMValueRef now = LLVMBuildICmp(builder, LLVMIntEQ, distance,
+                                   LLVMConstInt(LLVMTypeOf(distance), 0, false), "");
+  return LLVMBuildOr(builder, now, runs, "ferry.runs");
+}
+
+LLVMValueRef ferry_pipeline_runs_ahead_const(const struct ferry_pipeline *p, LLVMBuilderRef builder,
+                                             LLVMValueRef counter, unsigned distance) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(counter)));
+  return ferry_pipeline_runs_ahead(p, builder, counter, LLVMConstInt(i32, distance, false));
+}
+
+/* The same in every iteration: no phi, load or call of the loop on the way.
+ * (A copy's destination so: the ring's slot replaces the array, the rest of
+ * the address is reused.) */
+bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth) {
+  if (!pipeline_in_loop(loop, value))
+    return true;
+  if (depth > 64 || LLVMIsAPHINode(value) || LLVMIsALoadInst(value) || LLVMIsACallInst(value))
+    return false;
+  unsigned operands = (unsigned)LLVMGetNumOperands(value);
+  for (unsigned i = 0; i < operands; i++)
+    if (!ferry_pipeline_loop_invariant(loop, LLVMGetOperand(value, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* A header phi of `loop` that adds the same loop-invariant value each
+ * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
+ * outside], [phi + step, inside]. Its value k iterations on is
+ * phi + k * step, whatever the arithmetic wraps to. The step may be
+ * computed in the loop from loop-invariant values alone: it then joins
+ * the cone, and the ring computes it again where it issues. */
+bool ferry_pipeline_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                                   LLVMValueRef *start, LLVMValueRef *step) {
+  if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  LLVMValueRef increment = NULL;
+  *start = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      increment = value;
+    else
+      *start = value;
+  }
+  if (!increment || !*start || !LLVMIsAInstruction(increment) ||
+      LLVMGetInstructionOpcode(increment) != LLVMAdd)
+    return false;
+  for (unsigned side = 0; side < 2; side++)
+    if (LLVMGetOperand(increment, side) == phi &&
+        ferry_pipeline_loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
+      *step = LLVMGetOperand(increment, 1 - side);
+      return true;
+    }
+  return false;
+}
+
+/* A pointer the loop steps by the same amount each iteration (`p += 64`,
+ * `p += 16 * ld`): phi = [start, outside], [gep T, phi, step, inside] with
+ * one loop-invariant index. Its value k iterations on is
+ * gep T, phi, k * step. The step may be computed in the loop from
+ * loop-invariant values alone (not hoisted): the same every iteration, it
+ * joins the cone, and the prologue computes it again. Sets *increment;
+ * *varies when the increment is such a GEP of the phi whose index the loop
+ * changes. */
+bool ferry_pipeline_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                                 LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
+  *varies = false;
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
+      LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  *start = *increment = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      *increment = value;
+    else
+      *start = value;
+  }
+  if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
+      LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
+    return false;
+  *varies = !ferry_pipeline_loop_invariant(loop, LLVMGetOperand(*increment, 1), 0);
+  return !*varies;
+}
+
