@@ -68,9 +68,43 @@ static LLVMValueRef guarded_source(LLVMBuilderRef builder, const struct ferry_co
   return source;
 }
 
-/* A copy whose source is not provably global: `isspacep.global(source) ?
- * cp.async : the load and store as written`, the original instructions
- * moved into the fallback block (marked, so that nothing converts them). */
+/* This thread's test that the copy's source misses every byte each store
+ * between the copy and its barrier that may alias it writes (copy_site.h:
+ * alias_stores), as generic addresses: [s, s+n) and [a, a+m) miss when
+ * s+n <= a or a+m <= s. A store's address not known at the copy is a GEP
+ * of values that are: built again here. */
+static LLVMValueRef source_misses_stores(LLVMBuilderRef builder, const struct ferry_copy_site *site) {
+  LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(site->source));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  LLVMValueRef source = ferry_pointer_in_space(builder, site->source, 0);
+  LLVMValueRef from = LLVMBuildPtrToInt(builder, source, i64, "");
+  LLVMValueRef to = LLVMBuildAdd(builder, from, LLVMConstInt(i64, site->size, false), "");
+  LLVMValueRef misses = NULL;
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(site->store))));
+  for (unsigned i = 0; i < site->alias_store_count; i++) {
+    LLVMValueRef store = site->alias_stores[i];
+    LLVMValueRef pointer = LLVMGetOperand(store, 1);
+    if (LLVMIsAInstruction(pointer) && LLVMIsAGetElementPtrInst(pointer)) {
+      LLVMValueRef copy = LLVMInstructionClone(pointer);
+      LLVMInsertIntoBuilder(builder, copy);
+      pointer = copy;
+    }
+    LLVMValueRef start = LLVMBuildPtrToInt(builder, ferry_pointer_in_space(builder, pointer, 0), i64, "");
+    unsigned long long bytes = LLVMStoreSizeOfType(layout, LLVMTypeOf(LLVMGetOperand(store, 0)));
+    LLVMValueRef end = LLVMBuildAdd(builder, start, LLVMConstInt(i64, bytes, false), "");
+    LLVMValueRef apart = LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, end, from, ""),
+                                     LLVMBuildICmp(builder, LLVMIntULE, to, start, ""), "");
+    misses = misses ? LLVMBuildAnd(builder, misses, apart, "ferry.source.misses") : apart;
+  }
+  return misses;
+}
+
+/* A copy whose source is not provably global, or that a store between it
+ * and its barrier may overwrite: `isspacep.global(source) && the source
+ * misses those stores ? cp.async : the load and store as written`, the
+ * original instructions moved into the fallback block (marked, so that
+ * nothing converts them). */
 static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
                               struct ferry_emit_cache *cache, const struct ferry_copy_site *site,
                               const struct ferry_copy_form *form) {
@@ -94,9 +128,15 @@ static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
   ferry_mark_as_written(site->store);
   LLVMPositionBuilderAtEnd(builder, head);
   LLVMValueRef source = site->source;
-  LLVMValueRef in_global =
-      ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global", &source, 1);
-  LLVMBuildCondBr(builder, in_global, global, plain);
+  LLVMValueRef fit = site->check_global
+                         ? ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global",
+                                                &source, 1)
+                         : NULL;
+  if (site->alias_store_count) {
+    LLVMValueRef misses = source_misses_stores(builder, site);
+    fit = fit ? LLVMBuildAnd(builder, fit, misses, "") : misses;
+  }
+  LLVMBuildCondBr(builder, fit, global, plain);
   LLVMPositionBuilderAtEnd(builder, global);
   LLVMValueRef to_join = LLVMBuildBr(builder, join);
   ferry_emit_copy(module, builder, cache, to_join, site->destination, site->source, form, NULL);
@@ -117,7 +157,7 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMSetAlignment(plan->form.raise_alignment, 16);
   if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
     LLVMSetAlignment(site->raise_alignment, site->raise_to);
-  if (site->check_global) {
+  if (site->check_global || site->alias_store_count) {
     convert_versioned(module, builder, cache, site, &form);
     return;
   }
@@ -186,6 +226,17 @@ static void remark_conversion(const struct ferry_planned_copy *plan) {
              "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
              "before the next barrier", ferry_article(plan->site.size), plan->site.size,
              ferry_cp_async_cache(plan->site.size));
+  for (unsigned i = 0; i < plan->site.alias_store_count; i++) {
+    size_t used = strlen(message);
+    LLVMValueRef store = plan->site.alias_stores[i];
+    unsigned line = LLVMInstructionGetDebugLoc(store) ? LLVMGetDebugLocLine(store) : 0;
+    char where[32] = "";
+    if (line)
+      snprintf(where, sizeof where, " at line %u", line);
+    snprintf(message + used, sizeof message - used,
+             "; versioned on a run-time test that its source misses what the store%s writes "
+             "before the barrier (where it does not, the copy runs as written)", where);
+  }
   if (plan->site.check_global) {
     size_t used = strlen(message);
     snprintf(message + used, sizeof message - used,

@@ -87,19 +87,22 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   if (site->size > 16)
     snprintf(not_collective, sizeof not_collective, "a struct copy is split by its own thread");
   enum ferry_collective_mode mode = ferry_option_collective();
-  if (site->loop || site->check_global) {
+  if (site->loop || site->check_global || site->alias_store_count) {
     /* A copy loop's copies are issued where its iterations stand; the
      * collective form deals one copy's elements over the block's threads,
      * which another iteration's copy would then have to match. A source
-     * tested per thread (isspacep.global) is not a block's uniform one. */
+     * tested per thread (isspacep.global, or against the stores that may
+     * alias it) is not a block's uniform one. */
     if (!site->per_thread_refusal[0] && !reuse_heavy)
       return plan;
     if (report && !reuse_heavy) {
       char message[FERRY_MESSAGE_SIZE];
       snprintf(message, sizeof message, "%s; a copy %s converts only per thread",
                site->per_thread_refusal,
-               site->loop ? "in a loop with no barrier"
-                          : "versioned on isspacep.global (its source not provably global)");
+               site->loop           ? "in a loop with no barrier"
+               : site->check_global ? "versioned on isspacep.global (its source not provably global)"
+                                    : "versioned on a run-time test of the stores that may alias "
+                                      "its source");
       ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
     }
     free(plan);
@@ -183,7 +186,8 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
        * Nor are a copy loop's copies (copy_loop.h): their loop is not a
        * ring's; nor copies whose value is read back after their barrier
        * (copy_read_back.h), which a ring's slot would move. */
-      if ((site.merged || site.loop || site.read_back || site.check_global) &&
+      if ((site.merged || site.loop || site.read_back || site.check_global ||
+           site.alias_store_count) &&
           purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);
         continue;

@@ -220,13 +220,53 @@ static const char *ordering_hazard(LLVMValueRef inst) {
   return NULL;
 }
 
+/* Whether a value is known where the copy runs: a constant, an argument,
+ * or an instruction that dominates the copy. */
+static bool known_at_copy(const struct ferry_copy_site *site, LLVMValueRef value) {
+  if (!LLVMIsAInstruction(value))
+    return true; /* a constant, an argument, a global */
+  const struct ferry_dominators *dominators =
+      ferry_loops_dominators(ferry_affine_loops(site->affine));
+  return ferry_instruction_dominates(dominators, value, site->store);
+}
+
+/* A store whose bytes this thread's run-time test can tell from the
+ * source's (see alias_stores): plain, of a known size, at an address known
+ * at the copy or a GEP of values known there (built again before the copy).
+ * Being one SSA value, the address is the same however often the store
+ * runs before the barrier. */
+static bool checkable_alias_store(struct ferry_copy_site *site, LLVMValueRef inst) {
+  if (!site->affine || !site->load || site->merged || !LLVMIsAStoreInst(inst) ||
+      !ferry_is_plain_access(inst))
+    return false;
+  for (unsigned i = 0; i < site->alias_store_count; i++)
+    if (site->alias_stores[i] == inst)
+      return true;
+  if (site->alias_store_count == FERRY_ALIAS_STORES)
+    return false;
+  LLVMValueRef pointer = LLVMGetOperand(inst, 1);
+  if (!known_at_copy(site, pointer)) {
+    if (!LLVMIsAGetElementPtrInst(pointer))
+      return false;
+    unsigned operands = (unsigned)LLVMGetNumOperands(pointer);
+    for (unsigned i = 0; i < operands; i++)
+      if (!known_at_copy(site, LLVMGetOperand(pointer, i)))
+        return false;
+  }
+  site->alias_stores[site->alias_store_count++] = inst;
+  return true;
+}
+
 static const char *copy_hazard(LLVMValueRef inst, void *context) {
-  const struct ferry_copy_site *site = context;
+  struct ferry_copy_site *site = context;
   const char *objection = ordering_hazard(inst);
   if (objection)
     return objection;
-  if (ferry_may_write(inst, site->source))
+  if (ferry_may_write(inst, site->source)) {
+    if (checkable_alias_store(site, inst))
+      return NULL;
     return "a store that may alias the source stands between the copy and the barrier";
+  }
   if (may_write_destination(site, inst))
     return "the thread may write the destination again before the barrier";
   if (may_read_destination(site, inst))
@@ -539,6 +579,11 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
       return refuse(reason, reason_size, "not converted: %s", objection);
     site->read_back = true;
   }
+  if (site->alias_store_count && (site->loop || site->read_back))
+    return refuse(reason, reason_size,
+                  "not converted: a store that may alias the source stands between the copy "
+                  "and the barrier, and a copy %s is not versioned on a run-time test of it",
+                  site->loop ? "in a loop with no barrier" : "whose value is read back");
   if (site->check_global && (site->loop || site->read_back))
     return refuse(reason, reason_size,
                   "not converted: cannot prove the source is global memory, and a copy %s "

@@ -14,6 +14,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The most stores a copy's run-time alias test covers. */
+enum { FERRY_ALIAS_STORES = 4 };
+
 struct ferry_copy_site {
   LLVMValueRef load;        /* load from global memory; NULL for a memcpy */
   /* A guarded copy: the select or phi that stores the loaded value where
@@ -45,6 +48,13 @@ struct ferry_copy_site {
   /* The source is a generic pointer not provably global: the copy is
    * versioned on isspacep.global, the copy as written where it fails. */
   bool check_global;
+  /* Plain stores between the copy and its barrier that may write its
+   * source, each at one address computed before the copy (or a GEP of such
+   * values): the copy is versioned on a run-time test, this thread's, that
+   * its source misses what each writes, the copy as written where it does
+   * not (as check_global; both may hold). */
+  LLVMValueRef alias_stores[FERRY_ALIAS_STORES];
+  unsigned alias_store_count;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
   struct ferry_affine_context *affine;

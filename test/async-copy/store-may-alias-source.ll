@@ -1,9 +1,13 @@
-; A store that may overwrite the source between the copy and the barrier
-; keeps the copy as it is: cp.async may read the source after the store.
-; Distinct kernel parameters may point into the same buffer unless one is
-; noalias; noalias does not separate a parameter from itself, nor from a
-; pointer loaded from memory; a __device__ variable may be what a parameter
-; points to.
+; A store that may overwrite the source between the copy and the barrier:
+; cp.async may read the source after the store. Distinct kernel parameters
+; may point into the same buffer unless one is noalias; noalias does not
+; separate a parameter from itself, nor from a pointer loaded from memory;
+; a __device__ variable may be what a parameter points to. Where the
+; store's address is known at the copy (two parameters, the same parameter,
+; the __device__ variable), the copy is versioned on this thread's run-time
+; test that its source misses the store's bytes: cp.async in ferry.global,
+; the load and store as written in ferry.plain. A store through a pointer
+; loaded after the copy keeps the copy as it is.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -35,12 +39,15 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @two_params(
-; CHECK-NOT:     cp.async
-; CHECK:         %v = load i32, ptr %src, align 4
-; CHECK-NEXT:    %dst = getelementptr
+; CHECK:         br i1 %{{[0-9]+}}, label %ferry.global, label %ferry.plain
+; CHECK:       ferry.global:
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:       ferry.plain:
+; CHECK-NEXT:    %v = load i32, ptr %src, align 4
 ; CHECK-NEXT:    store i32 %v, ptr %dst, align 4
-; CHECK-NEXT:    %o = getelementptr
-; CHECK-NEXT:    store i32 0, ptr %o, align 4
+; CHECK:       ferry.join:
+; CHECK:         store i32 0, ptr %o, align 4
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
 ; The source parameter is noalias, but the store goes through the source
@@ -60,12 +67,15 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @same_param(
-; CHECK-NOT:     cp.async
-; CHECK:         %v = load i32, ptr %src, align 4
-; CHECK-NEXT:    %dst = getelementptr
+; CHECK:         br i1 %{{[0-9]+}}, label %ferry.global, label %ferry.plain
+; CHECK:       ferry.global:
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:       ferry.plain:
+; CHECK-NEXT:    %v = load i32, ptr %src, align 4
 ; CHECK-NEXT:    store i32 %v, ptr %dst, align 4
-; CHECK-NEXT:    %neighbour = getelementptr
-; CHECK-NEXT:    store i32 0, ptr %neighbour, align 4
+; CHECK:       ferry.join:
+; CHECK:         store i32 0, ptr %neighbour, align 4
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
 ; The source is noalias, but the store goes through a pointer loaded from
@@ -109,26 +119,31 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @device_variable(
-; CHECK-NOT:     cp.async
-; CHECK:         %v = load i32, ptr %src, align 4
-; CHECK-NEXT:    %dst = getelementptr
+; CHECK:         br i1 %{{[0-9]+}}, label %ferry.global, label %ferry.plain
+; CHECK:       ferry.global:
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:       ferry.plain:
+; CHECK-NEXT:    %v = load i32, ptr %src, align 4
 ; CHECK-NEXT:    store i32 %v, ptr %dst, align 4
-; CHECK-NEXT:    %d = getelementptr
-; CHECK-NEXT:    store i32 0, ptr addrspace(1) %d, align 4
+; CHECK:       ferry.join:
+; CHECK:         store i32 0, ptr addrspace(1) %d, align 4
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK-NOT:     cp.async
 
-; REMARK-COUNT-4: remark: <unknown>:0:0: not converted: a store that may alias the source stands between the copy and the barrier
-; REMARK-NOT:     remark:
+; REMARK: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on a run-time test that its source misses what the store writes before the barrier (where it does not, the copy runs as written)
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on a run-time test
+; REMARK-NEXT: remark: <unknown>:0:0: not converted: a store that may alias the source stands between the copy and the barrier
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on a run-time test
+; REMARK-NOT:  remark:
 
-; The copy stays a global load and a shared store in the PTX.
+; The assembly holds the test, cp.async on one side, the copy as written on the other.
 ; PTX-LABEL: .entry two_params(
-; PTX-NOT:     cp.async
+; PTX:         setp.{{gt|lt|le|ge}}.u64
+; PTX:         cp.async.ca.shared.global
 ; PTX:         ld.global.b32
 ; PTX:         st.shared.b32
-; PTX-NOT:     cp.async
+; PTX:         cp.async.wait_group 0;
 ; PTX:         bar.sync 0;
-; PTX-NOT:     cp.async
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
