@@ -48,7 +48,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     struct ferry_pipeline *pipeline =
         ferry_pipeline_check(module, affine, loop, copies, count, pipelines, reason,
                              sizeof reason);
-    char message[FERRY_MESSAGE_SIZE];
+    char message[3 * FERRY_MESSAGE_SIZE]; /* room for the ring's text and the ranges' */
     if (!pipeline) {
       snprintf(message, sizeof message, "the copy loop is not pipelined: %s%s", reason,
                ferry_dispatch_unoptimized_clause(
@@ -63,39 +63,35 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "the block and every iteration, do not overlap those that %s, else "
                "the loop runs as written",
                ferry_pipeline_range_stores(pipeline));
-    for (size_t i = 0; i < count && ferry_pipeline_launch_stages(pipeline); i++) {
-      const struct ferry_planned_copy *member = members[i];
-      snprintf(message, sizeof message,
-               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over S stages chosen per launch: iteration i issues the copy of iteration i+S-1 "
+    /* The ring: stages chosen per launch, or a fixed count. */
+    char ring[FERRY_MESSAGE_SIZE];
+    unsigned stages = ferry_pipeline_stages(pipeline);
+    if (ferry_pipeline_launch_stages(pipeline))
+      snprintf(ring, sizeof ring,
+               "S stages chosen per launch: iteration i issues the copy of iteration i+S-1 "
                "into a ring of S slots in the launch's dynamic shared memory and waits only for "
-               "its own (S: %s)%s",
-               ferry_article(member->site.size), member->site.size,
-               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
-               member->collective ? ""
-                                  : ferry_cp_async_cache(ferry_per_thread_piece(
-                                        member->site.size, member->site.align)),
-               ferry_pipeline_stage_reason(pipeline), ranges);
-      ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
-    }
-    for (size_t i = 0; i < count && !ferry_pipeline_launch_stages(pipeline); i++) {
-      const struct ferry_planned_copy *member = members[i];
-      snprintf(message, sizeof message,
-               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over %u stages: iteration i issues the copy of iteration i+%u into a ring "
-               "of shared buffers and waits only for its own (%u stages: %s)%s%s",
-               ferry_article(member->site.size), member->site.size,
-               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
-               member->collective ? ""
-                                  : ferry_cp_async_cache(ferry_per_thread_piece(
-                                        member->site.size, member->site.align)),
-               ferry_pipeline_stages(pipeline), ferry_pipeline_stages(pipeline) - 1,
-               ferry_pipeline_stages(pipeline), ferry_pipeline_stage_reason(pipeline),
+               "its own (S: %s)",
+               ferry_pipeline_stage_reason(pipeline));
+    else
+      snprintf(ring, sizeof ring,
+               "%u stages: iteration i issues the copy of iteration i+%u into a ring "
+               "of shared buffers and waits only for its own (%u stages: %s)%s",
+               stages, stages - 1, stages, ferry_pipeline_stage_reason(pipeline),
                ferry_pipeline_versioned(pipeline)
                    ? "; one check before the loop finds every row's addresses fit for 16-byte "
                      "chunks in every iteration, else the loop runs as written"
-                   : "",
-               ranges);
+                   : "");
+    for (size_t i = 0; i < count; i++) {
+      const struct ferry_planned_copy *member = members[i];
+      snprintf(message, sizeof message,
+               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
+               "over %s%s",
+               ferry_article(member->site.size), member->site.size,
+               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
+               member->collective ? ""
+                                  : ferry_cp_async_cache(ferry_per_thread_piece(
+                                        member->site.size, member->site.align)),
+               ring, ranges);
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {
