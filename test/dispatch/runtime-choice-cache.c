@@ -11,6 +11,7 @@
 // the choice; where not even 2 stages fit, the original runs.
 // RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t && %t | FileCheck %s
 #include "dispatch_runtime.c"
+#include "Inputs/h100_attributes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,17 +26,7 @@ int cudaGetLastError(void) { queries++; int e = pending; pending = 0; return e; 
 int cudaDeviceGetAttribute(int *value, int attribute, int device) {
   queries++;
   (void)device;
-  switch (attribute) {
-  case DEVICE_ATTRIBUTE_SHARED_PER_BLOCK: *value = 48 * 1024; break;
-  case DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN: *value = 227 * 1024; break;
-  case DEVICE_ATTRIBUTE_MULTIPROCESSORS: *value = 132; break;
-  case DEVICE_ATTRIBUTE_SHARED_PER_SM: *value = 228 * 1024; break;
-  case DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK: *value = 1024; break;
-  case DEVICE_ATTRIBUTE_THREADS_PER_SM: *value = 2048; break;
-  case DEVICE_ATTRIBUTE_BLOCKS_PER_SM: *value = 32; break;
-  default: return 1;
-  }
-  return 0;
+  return h100_attribute(value, attribute);
 }
 int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
   queries++;
