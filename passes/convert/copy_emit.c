@@ -456,6 +456,22 @@ void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBuildCondBr(builder, LLVMBuildICmp(builder, LLVMIntULT, next, bound, ""), issue, join);
 }
 
+/* `condition`, and the thread in row 0 along each dimension of
+ * `only_first` that is set (the rows that all copy the same range: only
+ * the first issues). */
+static LLVMValueRef in_first_rows(LLVMBuilderRef builder, LLVMModuleRef module,
+                                  LLVMValueRef condition, const char *const only_first[2],
+                                  LLVMValueRef zero) {
+  for (int d = 0; d < 2; d++)
+    if (only_first[d])
+      condition = LLVMBuildAnd(
+          builder, condition,
+          LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
+                        zero, ""),
+          "");
+  return condition;
+}
+
 /* At the builder's position, in a block of its own; ends in branches to join. */
 static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
                             LLVMValueRef destination, LLVMValueRef source,
@@ -531,28 +547,18 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
   if (bulk) {
     /* The row's first thread (row 0's, when all rows are the same). */
     LLVMPositionBuilderAtEnd(builder, bulk);
-    LLVMValueRef leader = LLVMBuildICmp(builder, LLVMIntEQ, tid_x, zero, "");
-    for (int d = 0; d < 2; d++)
-      if (only_first[d])
-        leader = LLVMBuildAnd(
-            builder, leader,
-            LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
-                          zero, ""),
-            "");
+    LLVMValueRef leader =
+        in_first_rows(builder, module, LLVMBuildICmp(builder, LLVMIntEQ, tid_x, zero, ""),
+                      only_first, zero);
     ferry_emit_bulk_row(module, builder, form->bulk_mbarrier, destination_row, source_row,
                         row_bytes, leader, join);
   }
   if (chunks_too) {
     LLVMPositionBuilderAtEnd(builder, chunked);
     LLVMValueRef chunks = LLVMBuildLShr(builder, row_bytes, LLVMConstInt(i64, 4, false), "");
-    LLVMValueRef issues = LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, "");
-    for (int d = 0; d < 2; d++)
-      if (only_first[d])
-        issues = LLVMBuildAnd(
-            builder, issues,
-            LLVMBuildICmp(builder, LLVMIntEQ, special_register(builder, module, only_first[d]),
-                          zero, ""),
-            "");
+    LLVMValueRef issues =
+        in_first_rows(builder, module, LLVMBuildICmp(builder, LLVMIntULT, tid_x, chunks, ""),
+                      only_first, zero);
     LLVMBuildCondBr(builder, issues, issue, join);
 
     LLVMPositionBuilderAtEnd(builder, issue);
