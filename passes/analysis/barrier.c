@@ -89,21 +89,26 @@ static bool scan(struct search *s, LLVMValueRef inst) {
   return true;
 }
 
+/* Scans the blocks left on the worklist (while `ok`), frees the search's
+ * state, and fails at `at` when no barrier was found. */
+static bool finish(struct search *s, bool ok, LLVMValueRef at) {
+  while (ok && s->worklist.count) {
+    LLVMBasicBlockRef block = s->worklist.items[--s->worklist.count];
+    ok = scan(s, LLVMGetFirstInstruction(block));
+  }
+  ferry_map_free(&s->visited_blocks);
+  ferry_vec_free(&s->worklist);
+  if (ok && !s->result->barriers.count)
+    ok = fail(s, at, "no barrier follows the copy");
+  return ok;
+}
+
 bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
                                   void *context,
                                   struct ferry_consumer_search *result) {
   *result = (struct ferry_consumer_search){0};
   struct search s = {.from = from, .hazard = hazard, .context = context, .result = result};
-  bool ok = scan(&s, LLVMGetNextInstruction(from));
-  while (ok && s.worklist.count) {
-    LLVMBasicBlockRef block = s.worklist.items[--s.worklist.count];
-    ok = scan(&s, LLVMGetFirstInstruction(block));
-  }
-  ferry_map_free(&s.visited_blocks);
-  ferry_vec_free(&s.worklist);
-  if (ok && !result->barriers.count)
-    ok = fail(&s, from, "no barrier follows the copy");
-  return ok;
+  return finish(&s, scan(&s, LLVMGetNextInstruction(from)), from);
 }
 
 bool ferry_find_consumer_barriers_after_loop(const struct ferry_loop *loop,
@@ -135,16 +140,8 @@ bool ferry_find_consumer_barriers_after_loop(const struct ferry_loop *loop,
     }
   }
   s.loop = loop;
-  while (ok && s.worklist.count) {
-    LLVMBasicBlockRef block = s.worklist.items[--s.worklist.count];
-    ok = scan(&s, LLVMGetFirstInstruction(block));
-  }
-  ferry_map_free(&s.visited_blocks);
-  ferry_vec_free(&s.worklist);
-  if (ok && !result->barriers.count)
-    ok = fail(&s, loop->blocks.items[0] ? LLVMGetFirstInstruction(loop->blocks.items[0]) : NULL,
-              "no barrier follows the copy");
-  return ok;
+  return finish(&s, ok,
+                loop->blocks.items[0] ? LLVMGetFirstInstruction(loop->blocks.items[0]) : NULL);
 }
 
 void ferry_consumer_search_free(struct ferry_consumer_search *result) {
