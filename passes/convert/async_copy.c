@@ -76,12 +76,10 @@ static LLVMValueRef guarded_source(LLVMBuilderRef builder, const struct ferry_co
 static LLVMValueRef source_misses_stores(LLVMBuilderRef builder, const struct ferry_copy_site *site) {
   LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(site->source));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
-  LLVMValueRef source = ferry_pointer_in_space(builder, site->source, 0);
+  LLVMValueRef source = ferry_pointer_in_space(builder, site->source, FERRY_ADDRSPACE_GENERIC);
   LLVMValueRef from = LLVMBuildPtrToInt(builder, source, i64, "");
   LLVMValueRef to = LLVMBuildAdd(builder, from, LLVMConstInt(i64, site->size, false), "");
   LLVMValueRef misses = NULL;
-  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(
-      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(site->store))));
   for (unsigned i = 0; i < site->alias_store_count; i++) {
     LLVMValueRef store = site->alias_stores[i];
     LLVMValueRef pointer = LLVMGetOperand(store, 1);
@@ -90,9 +88,10 @@ static LLVMValueRef source_misses_stores(LLVMBuilderRef builder, const struct fe
       LLVMInsertIntoBuilder(builder, copy);
       pointer = copy;
     }
-    LLVMValueRef start = LLVMBuildPtrToInt(builder, ferry_pointer_in_space(builder, pointer, 0), i64, "");
-    unsigned long long bytes = LLVMStoreSizeOfType(layout, LLVMTypeOf(LLVMGetOperand(store, 0)));
-    LLVMValueRef end = LLVMBuildAdd(builder, start, LLVMConstInt(i64, bytes, false), "");
+    LLVMValueRef start = LLVMBuildPtrToInt(builder, ferry_pointer_in_space(builder, pointer, FERRY_ADDRSPACE_GENERIC),
+                                           i64, "");
+    LLVMValueRef end =
+        LLVMBuildAdd(builder, start, LLVMConstInt(i64, site->alias_store_bytes[i], false), "");
     LLVMValueRef apart = LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, end, from, ""),
                                      LLVMBuildICmp(builder, LLVMIntULE, to, start, ""), "");
     misses = misses ? LLVMBuildAnd(builder, misses, apart, "ferry.source.misses") : apart;

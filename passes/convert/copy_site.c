@@ -253,7 +253,8 @@ static bool checkable_alias_store(struct ferry_copy_site *site, LLVMValueRef ins
       if (!known_at_copy(site, LLVMGetOperand(pointer, i)))
         return false;
   }
-  site->alias_stores[site->alias_store_count++] = inst;
+  site->alias_stores[site->alias_store_count] = inst;
+  site->alias_store_bytes[site->alias_store_count++] = access_size(inst);
   return true;
 }
 

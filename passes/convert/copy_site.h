@@ -54,6 +54,7 @@ struct ferry_copy_site {
    * its source misses what each writes, the copy as written where it does
    * not (as check_global; both may hold). */
   LLVMValueRef alias_stores[FERRY_ALIAS_STORES];
+  unsigned long long alias_store_bytes[FERRY_ALIAS_STORES];
   unsigned alias_store_count;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
