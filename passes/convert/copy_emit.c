@@ -5,6 +5,7 @@
  *   row_bytes = ntid.x * size
  *   if ((row_dst | row_src | row_bytes) % 16 == 0 [&& row_bytes <= row_stride]
  *       [&& the row's narrow source indices do not wrap])
+ *       [&& isspacep.global(base): a uniform source base not provably global]
  *     if (tid.x < row_bytes/16 [&& tid.y == 0] && tid.z == 0)
  *       cp.async.cg 16 (row_dst + 16*tid.x, row_src + 16*tid.x)
  *   else
@@ -252,6 +253,18 @@ static LLVMValueRef row_takes_chunks(LLVMBuilderRef builder, const struct ferry_
   return LLVMBuildAnd(builder, takes, chunk->rows_apart, "ferry.row.takes");
 }
 
+/* `condition` and, for a source not provably global, that its uniform
+ * base is global (the same in every thread: the block takes one branch). */
+static LLVMValueRef and_source_global(LLVMModuleRef module, LLVMBuilderRef builder,
+                                      const struct ferry_copy_form *form, LLVMValueRef condition) {
+  if (!form->global_base)
+    return condition;
+  LLVMValueRef base = form->global_base;
+  LLVMValueRef global =
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global", &base, 1);
+  return LLVMBuildAnd(builder, condition, global, "ferry.source.global");
+}
+
 /* The linear form, for rows of threadIdx.y (row_stride > 0):
  *
  *   if (!takes(row tid.y)) *dst = *src          (this thread's own row)
@@ -294,6 +307,7 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
       form->source_index ? ferry_value_for_thread(builder, form->source_index, zero, NULL, &own)
                          : NULL);
   ferry_map_free(&own);
+  own_takes = and_source_global(module, builder, form, own_takes);
   LLVMBuildCondBr(builder, own_takes, chunks, original);
 
   LLVMPositionBuilderAtEnd(builder, original);
@@ -317,6 +331,7 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
   ferry_map_free(&theirs);
   LLVMValueRef row_takes =
       row_takes_chunks(builder, form, &chunk, destination_row, source_row, index_row);
+  row_takes = and_source_global(module, builder, form, row_takes);
   LLVMBuildCondBr(builder, row_takes, issue, join);
 
   LLVMPositionBuilderAtEnd(builder, issue);
@@ -533,6 +548,7 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
         LLVMBuildICmp(builder, LLVMIntULE, row_bytes,
                       LLVMConstInt(i64, (unsigned long long)form->row_stride, false), ""),
         "ferry.rows.apart");
+  aligned = and_source_global(module, builder, form, aligned);
   LLVMBuildCondBr(builder, aligned, size_choice ? size_choice : bulk ? bulk : chunked, original);
 
   const char *only_first[2] = {form->row_stride ? NULL : "llvm.nvvm.read.ptx.sreg.tid.y",

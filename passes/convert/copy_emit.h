@@ -28,6 +28,11 @@ struct ferry_copy_form {
    * 16-byte aligned, so the run-time check leaves that side out */
   bool source_rows_aligned;
   bool destination_rows_aligned;
+  /* collective: the source's base, a generic pointer not provably global
+   * but uniform across the block (copy_site.h, global_base): the uniform
+   * check also tests isspacep.global of it, so the whole block copies as
+   * written where it fails; NULL when the source is global. */
+  LLVMValueRef global_base;
   /* collective, sm_90: the mbarrier that bulk copies complete on
    * (bulk_copy.h), or NULL for 16-byte chunks only; and the row bytes from
    * which a row is copied in bulk (smaller rows take the chunks), or 0 for

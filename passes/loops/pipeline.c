@@ -435,7 +435,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     last = ferry_pipeline_last_iteration(p, builder);
   }
-  if (p->versioned || p->ranges) { /* the check needs the rings; the clone reads them */
+  if (p->versioned || p->ranges || p->global_base_count) { /* the check needs the rings; the
+                                                             clone reads them */
     ferry_pipeline_version(p, module, builder, last);
     preheader = LLVMGetInstructionParent(p->preheader_branch);
   }

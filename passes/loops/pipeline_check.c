@@ -435,6 +435,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
    * loop may write any source, or a check before the loop must show that
    * nothing it writes is read (pipeline_ranges.c). */
   ok = ok && ferry_pipeline_check_writes(p, affine, loop, reason, reason_size);
+  ok = ok && ferry_pipeline_plan_global_test(p, loop, reason, reason_size);
   /* A copy of heavy reuse pays only in a ring checked once before the
    * loop (cost_model.h). */
   if (ok) {

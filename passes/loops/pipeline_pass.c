@@ -83,15 +83,21 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                    : "");
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];
+      /* Which test a source not provably global had (copy_site.h). */
+      const char *global = member->site.check_global
+                               ? "; behind one block-uniform isspacep.global test of the source's "
+                                 "base pointer before the loop (where it fails, the loop runs as "
+                                 "written)"
+                               : "";
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over %s%s",
+               "over %s%s%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
                member->collective ? ""
                                   : ferry_cp_async_cache(ferry_per_thread_piece(
                                         member->site.size, member->site.align)),
-               ring, ranges);
+               ring, ranges, global);
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {
