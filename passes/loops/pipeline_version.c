@@ -204,17 +204,24 @@ bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferr
     if (!site->check_global)
       continue;
     /* ferry_plan_copies rings only uniform bases; the test before the
-     * loop needs the base there. */
-    if (!site->global_base || pipeline_in_loop(loop, site->global_base))
+     * loop needs the base there. A pointer the loop steps (`p += ld`,
+     * pipeline_check.c) stays in the object it starts in: its start is
+     * tested. */
+    LLVMValueRef base = site->global_base;
+    intptr_t start;
+    if (base && ferry_map_get(&p->pointer_steps, base, NULL) &&
+        ferry_map_get(&p->starts, base, &start))
+      base = (LLVMValueRef)start;
+    if (!base || pipeline_in_loop(loop, base))
       return ferry_refuse(reason, size, "a source not provably global has a base pointer "
                                         "computed in the loop, where no isspacep.global test "
                                         "before the loop can reach it");
     p->copies[c].form.global_base = NULL; /* tested before the loop */
     bool known = false;
     for (size_t b = 0; b < p->global_base_count; b++)
-      known |= p->global_bases[b] == site->global_base;
+      known |= p->global_bases[b] == base;
     if (!known)
-      p->global_bases[p->global_base_count++] = site->global_base;
+      p->global_bases[p->global_base_count++] = base;
   }
   if (p->global_base_count && !p->loop_blocks.count)
     for (size_t b = 0; b < loop->blocks.count; b++)
