@@ -29,6 +29,7 @@
 #include "bridge.h"
 #include "bulk_copy.h"
 #include "ir_build.h"
+#include "ptx.h"
 #include "thread_values.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -53,18 +54,16 @@ static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
   unsigned piece = ferry_per_thread_piece(form->size, form->align);
   LLVMValueRef to = ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED);
   LLVMValueRef from = ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL);
-  char name[64];
-  snprintf(name, sizeof name, "%s%s", ferry_cp_async_intrinsic(piece),
-           form->source_bytes ? ".s" : "");
+  struct ferry_ptx ptx = {module, builder};
   for (unsigned offset = 0; offset < form->size; offset += piece) {
     LLVMValueRef bytes = LLVMConstInt(LLVMInt64TypeInContext(context), offset, false);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
-    LLVMValueRef args[3] = {
-        offset ? LLVMBuildGEP2(builder, i8, to, &bytes, 1, "") : to,
-        offset ? LLVMBuildGEP2(builder, i8, from, &bytes, 1, "") : from,
-        form->source_bytes,
-    };
-    ferry_call_intrinsic(builder, module, name, args, form->source_bytes ? 3 : 2);
+    LLVMValueRef piece_to = offset ? LLVMBuildGEP2(builder, i8, to, &bytes, 1, "") : to;
+    LLVMValueRef piece_from = offset ? LLVMBuildGEP2(builder, i8, from, &bytes, 1, "") : from;
+    if (form->source_bytes)
+      ferry_ptx_cp_async_fill(&ptx, piece_to, piece_from, piece, form->source_bytes);
+    else
+      ferry_ptx_cp_async(&ptx, piece_to, piece_from, piece, NULL);
   }
 }
 
@@ -337,11 +336,9 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMPositionBuilderAtEnd(builder, issue);
   LLVMValueRef offset =
       LLVMBuildShl(builder, LLVMBuildZExt(builder, chunk.column, i64, ""), LLVMConstInt(i64, 4, false), "");
-  LLVMValueRef args[2] = {
-      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
-      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
-  };
-  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+  LLVMValueRef chunk_to = LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, "");
+  LLVMValueRef chunk_from = LLVMBuildGEP2(builder, i8, source_row, &offset, 1, "");
+  ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunk_to, chunk_from, 16, NULL);
   LLVMBuildBr(builder, join);
 }
 
@@ -449,11 +446,9 @@ void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
     for (int side = 0; side < 2; side++)
       passed[side][c] = LLVMBuildPhi(builder, i64, "ferry.chunk.passed");
   for (size_t c = 0; c < count; c++) {
-    LLVMValueRef args[2] = {
-        LLVMBuildGEP2(builder, i8, chunks[c].destination, &passed[0][c], 1, ""),
-        LLVMBuildGEP2(builder, i8, chunks[c].source, &passed[1][c], 1, ""),
-    };
-    ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+    LLVMValueRef chunk_to = LLVMBuildGEP2(builder, i8, chunks[c].destination, &passed[0][c], 1, "");
+    LLVMValueRef chunk_from = LLVMBuildGEP2(builder, i8, chunks[c].source, &passed[1][c], 1, "");
+    ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunk_to, chunk_from, 16, NULL);
   }
   LLVMValueRef next = LLVMBuildAdd(builder, at, rows ? chunk.rows_per_pass : chunk.ntid_x32, "");
   LLVMBasicBlockRef from[2] = {enter, issue};
@@ -579,11 +574,9 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
 
     LLVMPositionBuilderAtEnd(builder, issue);
     LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
-    LLVMValueRef args[2] = {
-        LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
-        LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
-    };
-    ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+    LLVMValueRef chunk_to = LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, "");
+    LLVMValueRef chunk_from = LLVMBuildGEP2(builder, i8, source_row, &offset, 1, "");
+    ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunk_to, chunk_from, 16, NULL);
     LLVMBuildBr(builder, join);
   }
 
@@ -625,8 +618,7 @@ void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,
                                 LLVMValueRef before, unsigned pending) {
   LLVMPositionBuilderBefore(builder, before);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(before));
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
-  LLVMValueRef count =
-      LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(module)), pending, false);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &count, 1);
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_commit_group(&ptx);
+  ferry_ptx_wait_group(&ptx, pending);
 }

@@ -30,6 +30,7 @@
 #include "path_facts.h"
 
 #include "address_space.h"
+#include "alignment.h"
 #include "copy_emit.h"
 #include "copy_loop.h"
 #include "copy_read_back.h"
@@ -521,18 +522,12 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   const char *guard_refusal = NULL;
   if (!match_copy(inst, layout, site, aligns, &guard_refusal) || ferry_is_marked_as_written(inst))
     return FERRY_COPY_NOT_A_COPY;
-  /* What the addresses' known low bits prove beyond the instruction's
-   * `align` (clang marks `*(int4 *)&tile[r][c]` with the element's). */
-  LLVMValueRef raise = NULL, no_raise;
-  unsigned source_known = ferry_known_alignment(affine, site->source, &no_raise);
-  unsigned destination_known = ferry_known_alignment(affine, site->destination, &raise);
-  if (source_known > aligns[0])
-    aligns[0] = source_known;
-  if (destination_known > aligns[1]) {
-    aligns[1] = destination_known;
-    site->raise_alignment = raise;
-    site->raise_to = destination_known;
-  }
+  /* What the addresses prove beyond the instruction's `align` (clang
+   * marks `*(int4 *)&tile[r][c]` with the element's). The destination may
+   * become a ring's slots; the source is read where it is. */
+  aligns[0] = ferry_proven_alignment(affine, layout, site->source, aligns[0], FERRY_ALIGN_AS_DECLARED, NULL);
+  aligns[1] = ferry_proven_alignment(affine, layout, site->destination, aligns[1], FERRY_ALIGN_RING_SLOTS,
+                                     &site->raise_alignment);
   unsigned align = aligns[0] < aligns[1] ? aligns[0] : aligns[1];
   site->align = align;
   site->raise_to = align; /* no more than the copy uses */

@@ -40,6 +40,7 @@
 #include "copy_emit.h"
 #include "pipeline_dynamic.h"
 #include "ir_build.h"
+#include "ptx.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
@@ -282,7 +283,8 @@ static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef buil
   LLVMValueRef barrier = p->barrier;
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
   LLVMPositionBuilderBefore(builder, barrier);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_commit_group(&ptx);
   LLVMBasicBlockRef test = LLVMGetInstructionParent(barrier);
   LLVMBasicBlockRef rest = ferry_split_block_before(barrier, "ferry.waited");
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(test));
@@ -299,8 +301,7 @@ static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef buil
     else
       LLVMBuildBr(builder, wait);
     LLVMPositionBuilderAtEnd(builder, wait);
-    LLVMValueRef pending = LLVMConstInt(i32, count - 1, false);
-    ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &pending, 1);
+    ferry_ptx_wait_group(&ptx, count - 1);
     LLVMBuildBr(builder, rest);
     test = next;
   }
@@ -394,7 +395,7 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
                              : ferry_pipeline_runs_ahead(p, builder, p->iv_start, k);
   issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
   LLVMPositionBuilderBefore(builder, at);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
 }
 
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -521,7 +522,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
                 NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
-    ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+    ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
   if (p->launch_stages)
     commit_and_wait_per_launch(module, builder, p);
@@ -529,7 +530,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   /* Whatever is still in flight (issued for iterations that never ran)
    * lands before the loop's exit goes on. */
   LLVMPositionBuilderBefore(builder, first_non_phi(p->exit));
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.all", NULL, 0);
+  ferry_ptx_wait_all(&(struct ferry_ptx){module, builder});
 
   /* The original arrays and the address chains into them are now unused. */
   for (bool erased = true; erased;) {
