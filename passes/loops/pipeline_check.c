@@ -7,6 +7,7 @@
 #include "address_space.h"
 #include "barrier.h"
 #include "bridge.h"
+#include "cfg.h"
 #include "pipeline_dynamic.h"
 #include "memory.h"
 
@@ -317,6 +318,45 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   }
 }
 
+/* Whether every path from `inst` to the end of the iteration (the
+ * latch's branch: the loop's only back edge and only exit) meets a CTA
+ * barrier. Iteration i+1 issues its copy into the slot iteration i read,
+ * at the top of the loop (and a loop entered again issues its prologue
+ * before it): a read of a slot must be followed by a barrier of the block
+ * before the iteration ends, or another thread's issue could overwrite
+ * the slot while this thread still reads it. The loop as written may have
+ * its barrier at the top instead (`__syncthreads(); s[t] = g[i];
+ * __syncthreads(); acc += s[...];`), which orders its reads before the
+ * next copy but not before the ring's issue. */
+static bool barrier_before_iteration_ends(const struct ferry_loop *loop, LLVMValueRef inst) {
+  struct ferry_map visited = {0};
+  struct ferry_vec worklist = {0};
+  bool ok = true;
+  inst = LLVMGetNextInstruction(inst);
+  for (;;) {
+    for (; inst; inst = LLVMGetNextInstruction(inst)) {
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        break;
+      if (!LLVMIsATerminatorInst(inst))
+        continue;
+      unsigned count = LLVMGetNumSuccessors(inst);
+      for (unsigned i = 0; ok && i < count; i++) {
+        LLVMBasicBlockRef next = LLVMGetSuccessor(inst, i);
+        if (next == loop->header || !ferry_loop_contains(loop, next))
+          ok = false;
+        else if (ferry_set_insert(&visited, next))
+          ferry_vec_push(&worklist, next);
+      }
+    }
+    if (!ok || !worklist.count)
+      break;
+    inst = LLVMGetFirstInstruction(worklist.items[--worklist.count]);
+  }
+  ferry_map_free(&visited);
+  ferry_vec_free(&worklist);
+  return ok;
+}
+
 /* The plan this file makes, and everything it holds. */
 void ferry_pipeline_free(struct ferry_pipeline *p) {
   if (!p)
@@ -429,6 +469,11 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     if (!ferry_instruction_dominates(dominators, p->barrier, use->load))
       ok = ferry_refuse(reason, reason_size,
                         "the loop uses the shared array before the copy's barrier");
+    else if (!barrier_before_iteration_ends(loop, use->load))
+      ok = ferry_refuse(reason, reason_size,
+                        "the loop reads the shared array with no barrier between that read and "
+                        "the end of the iteration, where the ring issues a later iteration's "
+                        "copy into the slot read (other threads may still be reading it)");
   }
 
   /* Iteration i+S-1's source is read during iteration i: nothing in the
