@@ -357,6 +357,31 @@ static bool barrier_before_iteration_ends(const struct ferry_loop *loop, LLVMVal
   return ok;
 }
 
+/* A copy whose loaded value has other uses (copy_read_back.h): in the
+ * ring each use reads the value back from its iteration's slot, which
+ * only the loop knows (compute_slot): every use must be in the loop; it
+ * then follows the copy's barrier in the copy's iteration (copy_site.c
+ * proved the barrier dominates it and is the last one before it, and the
+ * use, no phi, is dominated by the load). */
+static bool check_read_back(const struct ferry_loop *loop, const struct ferry_copy_site *site,
+                            char *reason, size_t size) {
+  for (LLVMUseRef use = LLVMGetFirstUse(site->load); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (user == site->store)
+      continue;
+    if (!pipeline_in_loop(loop, user))
+      return ferry_refuse(reason, size,
+                          "the copy's loaded value is used after the loop, where the ring "
+                          "no longer knows the slot to read it back from");
+    if (!barrier_before_iteration_ends(loop, user))
+      return ferry_refuse(reason, size,
+                          "the copy's loaded value is read back from the shared array with no "
+                          "barrier between that read and the end of the iteration, where the "
+                          "ring issues a later iteration's copy into the same slot");
+  }
+  return true;
+}
+
 /* The plan this file makes, and everything it holds. */
 void ferry_pipeline_free(struct ferry_pipeline *p) {
   if (!p)
@@ -455,6 +480,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
       break;
     }
     ok = collect_cone(p, loops, loop, site->source, 0, reason, reason_size);
+    if (ok && site->read_back)
+      ok = check_read_back(loop, site, reason, reason_size);
   }
   for (size_t r = 0; ok && r < p->ring_count; r++)
     ok = collect_uses(p, loop, p->rings[r].buffer, r, 0, reason, reason_size);

@@ -85,13 +85,16 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       const struct ferry_planned_copy *member = members[i];
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over %s%s",
+               "over %s%s%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
                member->collective ? ""
                                   : ferry_cp_async_cache(ferry_per_thread_piece(
                                         member->site.size, member->site.align)),
-               ring, ranges);
+               ring, ranges,
+               member->site.read_back ? "; the loaded value's other uses read it back from "
+                                        "the iteration's slot after the barrier"
+                                      : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {
