@@ -188,12 +188,13 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
        * a pipelined loop ferry-async-copy then finds the ring's own
        * cp.async operations before the barrier and leaves them plain).
        * Nor are a copy loop's copies (copy_loop.h): their loop is not a
-       * ring's; nor copies whose value is read back after their barrier
-       * (copy_read_back.h), which a ring's slot would move; nor copies of a
-       * source not provably global whose base is not uniform (a ring's test
-       * of a uniform base is one before the loop: pipeline_version.c). */
-      if ((site.merged || site.loop || site.read_back ||
-           (site.check_global && !site.global_base) || site.alias_store_count) &&
+       * ring's; nor copies of a source not provably global whose base is
+       * not uniform (a ring's test of a uniform base is one before the
+       * loop: pipeline_version.c). Copies whose value is read back after
+       * their barrier (copy_read_back.h) are: the ring reads it back from
+       * the iteration's slot (pipeline_check.c says where it may). */
+      if ((site.merged || site.loop || (site.check_global && !site.global_base) ||
+           site.alias_store_count) &&
           purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);
         continue;

@@ -10,6 +10,7 @@
  * says why and the copies are left for ferry-async-copy, which runs next
  * and converts what is left one stage at a time. -ferry-stages=1 (or
  * annotate("ferry:stages=1")) turns pipelining off. */
+#include "barrier.h"
 #include "bridge.h"
 #include "copy_plan.h"
 #include "ir_build.h"
@@ -91,13 +92,16 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                                : "";
       snprintf(message, sizeof message,
                "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over %s%s%s",
+               "over %s%s%s%s",
                ferry_article(member->site.size), member->site.size,
                member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
                member->collective ? ""
                                   : ferry_cp_async_cache(ferry_per_thread_piece(
                                         member->site.size, member->site.align)),
-               ring, ranges, global);
+               ring, ranges, global,
+               member->site.read_back ? "; the loaded value's other uses read it back from "
+                                        "the iteration's slot after the barrier"
+                                      : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {
@@ -118,11 +122,65 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
+/* Whether fn's loops may be pipelined at all: neither its annotation nor
+ * -ferry-stages asks for one stage (the loop's own remark says so then). */
+static bool pipelining_on(LLVMValueRef fn) {
+  struct ferry_kernel_options options;
+  if (!ferry_kernel_options(fn, &options))
+    return false;
+  return (options.stages ? options.stages : ferry_option_stages()) != 1;
+}
+
+static bool holds_barrier(const struct ferry_loop *loop) {
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+         inst = LLVMGetNextInstruction(inst))
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        return true;
+  return false;
+}
+
+/* Block-strided copy loops (copy_loop.h) inside a loop with a barrier, the
+ * ring's shape (issue 13, shape 4 in a pipelined loop): copy_plan.c keeps
+ * them out of rings, and this says why, at each copy that would convert. */
+static void remark_copy_loops(LLVMValueRef fn, struct ferry_affine_context *affine) {
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  if (!pipelining_on(fn))
+    return;
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
+    const struct ferry_loop *loop = ferry_loop_at(loops, l);
+    if (!loop->parent || holds_barrier(loop) || !holds_barrier(loop->parent))
+      continue;
+    for (size_t b = 0; b < loop->blocks.count; b++)
+      for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+           inst = LLVMGetNextInstruction(inst)) {
+        if (!LLVMIsAStoreInst(inst) && !LLVMIsACallInst(inst))
+          continue;
+        struct ferry_copy_site site;
+        char reason[FERRY_REASON_SIZE];
+        if (ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason) ==
+                FERRY_COPY_CONVERTIBLE &&
+            site.loop == loop)
+          ferry_remark(FERRY_REMARK_ANALYSIS, inst, "NotPipelined",
+                       "the loop around this block-strided copy loop is not pipelined: a ring "
+                       "issues each copy of iteration i+S-1 as one instruction at the top of "
+                       "iteration i, and this copy is a loop of its own, which would have to be "
+                       "issued whole (cloned with iteration i+S-1's values, and once for each "
+                       "of the prologue's S-1 stages), which ferry does not do (ferry-async-copy "
+                       "reports what becomes of the copy itself)");
+        ferry_copy_site_free(&site);
+      }
+  }
+}
+
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0}, pipelines = {0};
   ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
+  if (affine)
+    remark_copy_loops(fn, affine);
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
   struct ferry_emit_cache *cache = ferry_emit_cache_create();
