@@ -1,6 +1,6 @@
 // expect: cp.async
 // expect-remark: the thread may read the destination before the barrier
-// expect-remark: the loaded value's other uses read it back from shared memory after the barrier
+// expect-remark: the loaded value's other uses read it back from the iteration's slot after the barrier
 //
 // Each thread reads its own destination element between the copy and the
 // barrier. An asynchronous copy would not have landed yet, so ferry must
@@ -10,8 +10,9 @@
 //   reads_own_copy: `tile[t] = in[i]; int mine = tile[t];` clang forwards
 //     the stored value, so the IR shows the loaded value used twice, the
 //     second use after the barrier: since issue 13's shape 5 ferry converts
-//     the copy and reads `mine` back from tile[t] after the barrier (no read
-//     of the destination is left before it);
+//     the copy, pipelines its loop and reads `mine` back from the
+//     iteration's slot of the ring after the barrier (no read of the
+//     destination is left before it);
 //   reads_through_index: the read goes through an index loaded from memory
 //     (an identity permutation), which no compiler can forward, so the IR
 //     keeps a shared load that may read the destination: refused.
