@@ -243,9 +243,10 @@ static bool narrow_rows_aligned(struct ferry_affine_context *context, LLVMValueR
 
 bool ferry_match_collective(struct ferry_affine_context *context,
                             const struct ferry_copy_site *site,
-                            struct ferry_collective_form *form,
+                            struct ferry_copy_form *matched,
                             char *reason, size_t reason_size) {
-  *form = (struct ferry_collective_form){0};
+  /* Filled here, given back only when the form applies. */
+  struct ferry_copy_form scratch = *matched, *form = &scratch;
   LLVMBasicBlockRef block = LLVMGetInstructionParent(site->store);
   LLVMValueRef fn = LLVMGetBasicBlockParent(block);
   if (site->size > 8)
@@ -300,8 +301,10 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base))
     form->destination_bytes = LLVMStoreSizeOfType(
         LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)), LLVMGlobalGetValueType(destination_base));
-  form->linear = form->row_stride > 0 && ferry_thread_pure(uniformity, site->destination) &&
-                 ferry_thread_pure(uniformity, site->source);
+  form->kind = form->row_stride > 0 && ferry_thread_pure(uniformity, site->destination) &&
+                       ferry_thread_pure(uniformity, site->source)
+                   ? FERRY_COPY_LINEAR_CHUNKS
+                   : FERRY_COPY_CHUNKS;
   form->source_rows_aligned =
       rows_aligned(source_base, LLVMIsAGlobalVariable(source_base) ? LLVMGetAlignment(source_base) : 0,
                    &source, form->source_index) &&
@@ -312,5 +315,6 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                    : LLVMIsAGlobalVariable(destination_base) ? LLVMGetAlignment(destination_base)
                                                              : 0,
                    &destination, NULL);
+  *matched = scratch;
   return true;
 }

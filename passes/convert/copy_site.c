@@ -29,7 +29,7 @@
 #include "path_facts.h"
 
 #include "address_space.h"
-#include "copy_emit.h"
+#include "copy_form.h"
 #include "copy_loop.h"
 #include "copy_read_back.h"
 #include "ir_build.h"

@@ -40,7 +40,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
         continue;
       members[count] = plan;
       copies[count++] =
-          (struct ferry_pipeline_copy){&plan->site, ferry_planned_form(plan), plan->reuse_heavy};
+          (struct ferry_pipeline_copy){&plan->site, plan->form, plan->reuse_heavy};
     }
     if (!count)
       continue;
@@ -83,15 +83,10 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                    : "");
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];
-      snprintf(message, sizeof message,
-               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over %s%s",
-               ferry_article(member->site.size), member->site.size,
-               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
-               member->collective ? ""
-                                  : ferry_cp_async_cache(ferry_per_thread_piece(
-                                        member->site.size, member->site.align)),
-               ring, ranges);
+      char form[FERRY_MESSAGE_SIZE];
+      ferry_copy_form_describe(&member->form, &member->site, true, form, sizeof form);
+      snprintf(message, sizeof message, "%s and pipelined its loop over %s%s", form, ring,
+               ranges);
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {
