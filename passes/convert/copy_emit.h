@@ -27,19 +27,21 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_
                      LLVMValueRef before, LLVMValueRef destination, LLVMValueRef source,
                      const struct ferry_copy_form *form, LLVMValueRef guard);
 
+/* One copy's chunk for this thread, its destination and its source, and
+ * the bytes to its next chunk, rows_per_pass rows on (i64), on each side. */
+struct ferry_chunk {
+  LLVMValueRef destination, source;
+  LLVMValueRef destination_pass, source_pass;
+};
+
 /* The unchecked form (copy_emit.c, a versioned ring: pipeline_version.c).
  * A thread's chunk lies at a byte offset from row 0's first element that
  * is the same in every iteration and slot: computed once, at the builder's
  * position (before the loop), from the copy's destination and source there
- * (i64 values; pass: to the thread's next chunk, rows_per_pass rows on). */
-struct ferry_chunk_offsets {
-  LLVMValueRef destination, source;
-  LLVMValueRef destination_pass, source_pass;
-};
-struct ferry_chunk_offsets ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilderRef builder,
-                                               struct ferry_emit_cache *cache,
-                                               LLVMValueRef destination, LLVMValueRef source,
-                                               const struct ferry_copy_form *form);
+ * (destination and source: those offsets, i64; the passes as above). */
+struct ferry_chunk ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilderRef builder,
+                                       struct ferry_emit_cache *cache, LLVMValueRef destination,
+                                       LLVMValueRef source, const struct ferry_copy_form *form);
 
 /* `pointer` (an address of the copy, as this thread computes it) as
  * thread (0, 0) computes it, in `space`, plus `offset` bytes: with a
@@ -47,18 +49,13 @@ struct ferry_chunk_offsets ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilder
 LLVMValueRef ferry_chunk_address(LLVMBuilderRef builder, LLVMValueRef pointer, unsigned space,
                                  LLVMValueRef offset);
 
-/* One copy's first chunk for this thread in this iteration and slot, and
- * the bytes to its next (ferry_chunk_offsets' passes). */
-struct ferry_chunk {
-  LLVMValueRef destination, source;
-  LLVMValueRef destination_pass, source_pass;
-};
-
 enum { FERRY_MAX_GROUPED_COPIES = 8 };
 
 /* Emits, before `before`, the chunks of `count` (at most
  * FERRY_MAX_GROUPED_COPIES) unchecked copies of one geometry (the size and
- * rows of `form`) in one loop. May split the block of `before`. */
+ * rows of `form`) in one loop: `chunks`, each copy's first chunk for this
+ * thread in this iteration and slot (addresses, from ferry_chunk_address)
+ * and the passes of its ferry_chunk_offsets. May split the block of `before`. */
 void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
                                  struct ferry_emit_cache *cache, LLVMValueRef before,
                                  const struct ferry_chunk *chunks, size_t count,

@@ -138,7 +138,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     for (size_t d = c; d < p->count; d++)
       if (!issued[d] && ferry_copy_form_collective(&forms[d]) && forms[d].size == forms[c].size &&
           (forms[d].row_stride > 0) == (forms[c].row_stride > 0)) {
-        const struct ferry_chunk_offsets *offsets = &p->chunk_offsets[d];
+        const struct ferry_chunk *offsets = &p->chunk_offsets[d];
         group[count++] = (struct ferry_chunk){
             .destination = ferry_chunk_address(builder, destinations[d], FERRY_ADDRSPACE_SHARED,
                                                offsets->destination),
