@@ -171,13 +171,16 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMInstructionEraseFromParent(site->load);
 }
 
-static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
+                             struct ferry_analyses *analyses) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
-  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0};
   /* Decide everything first, then rewrite: each decision was made on the
-   * code as it stands, where the other copies are still plain stores. */
-  ferry_plan_copies(fn, affine, FERRY_PLAN_SINGLE_STAGE, &plans);
+   * code as it stands, where the other copies are still plain stores.
+   * Nothing below asks the analyses anything: they would describe the
+   * code before the rewrite (ferry_bulk_finish computes its own CFG of
+   * the rewritten function). */
+  ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, &plans);
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
@@ -211,8 +214,6 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   if (changed)
     ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   ferry_free_planned_copies(&plans);
-  if (affine)
-    ferry_affine_context_free(affine);
   return changed;
 }
 

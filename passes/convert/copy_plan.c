@@ -129,8 +129,8 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
 
 /* sm_90: whether each collective copy becomes cp.async.bulk rows
  * (bulk_choice.h); says why where it does not. */
-static void plan_bulk(struct ferry_affine_context *affine, struct ferry_vec *plans) {
-  const struct ferry_uniformity *uniformity = ferry_affine_uniformity(affine);
+static void plan_bulk(struct ferry_analyses *analyses, struct ferry_vec *plans) {
+  const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
   for (size_t i = 0; i < plans->count; i++) {
     struct ferry_planned_copy *plan = plans->items[i];
     if (!ferry_copy_form_collective(&plan->form))
@@ -163,8 +163,10 @@ static void plan_bulk(struct ferry_affine_context *affine, struct ferry_vec *pla
   }
 }
 
-void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
-                       enum ferry_plan_purpose purpose, struct ferry_vec *plans) {
+void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
+                       struct ferry_vec *plans) {
+  LLVMValueRef fn = ferry_analyses_function(analyses);
+  struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   bool report = purpose == FERRY_PLAN_SINGLE_STAGE;
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
   struct ferry_target target = ferry_function_target(fn);
@@ -230,7 +232,7 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
     }
   /* Decided after every copy is planned, each on the code as it stands. */
   if (purpose == FERRY_PLAN_SINGLE_STAGE && plans->count && ferry_target_has_bulk_copy(target))
-    plan_bulk(affine, plans);
+    plan_bulk(analyses, plans);
 }
 
 void ferry_free_planned_copies(struct ferry_vec *plans) {
@@ -248,8 +250,15 @@ bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform tr
   bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
-      changed |= transform(module, fn, builder);
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn)) {
+      /* Made here, freed when the transform returns: the next pass, and
+       * the next function (whose IR a transform may touch only by adding
+       * globals), get a bundle of their own, computed on the IR as it then
+       * stands. */
+      struct ferry_analyses *analyses = ferry_analyses_create(fn);
+      changed |= transform(module, fn, builder, analyses);
+      ferry_analyses_free(analyses);
+    }
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();
   return changed;

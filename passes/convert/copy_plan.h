@@ -9,6 +9,7 @@
 #define FERRY_PASSES_COPY_PLAN_H
 
 #include "affine.h"
+#include "analyses.h"
 #include "copy_form.h"
 #include "copy_site.h"
 #include "cost_model.h"
@@ -31,22 +32,25 @@ enum ferry_plan_purpose {
   FERRY_PLAN_SINGLE_STAGE, /* ferry-async-copy: reports every refusal */
 };
 
-/* Plans every copy of fn that may be converted into `plans` (struct
+/* Plans every copy of the analyses' function that may be converted, by
+ * those analyses, into `plans` (struct
  * ferry_planned_copy *); with FERRY_PLAN_SINGLE_STAGE, every other copy
  * gets a remark saying why it stays, and on sm_90 block-collective copies
  * may take bulk rows (pipelined copies keep their chunks: their rings wait
  * by cp.async groups). */
-void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
-                       enum ferry_plan_purpose purpose, struct ferry_vec *plans);
+void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
+                       struct ferry_vec *plans);
 void ferry_free_planned_copies(struct ferry_vec *plans);
 
 /* The driver of the automatic passes (ferry-pipeline, ferry-prefetch,
  * ferry-async-copy): on a device module, checks the kernels' annotations
  * (whichever ferry pass runs first reports them), then runs `transform` on
- * every function the launch dispatch lets ferry convert (dispatch.h);
- * returns whether anything changed. */
+ * every function the launch dispatch lets ferry convert (dispatch.h), with
+ * the function's bundle of analyses (analyses.h), made for that call and
+ * freed after it; returns whether anything changed. */
 typedef bool (*ferry_function_transform)(LLVMModuleRef module, LLVMValueRef fn,
-                                         LLVMBuilderRef builder);
+                                         LLVMBuilderRef builder,
+                                         struct ferry_analyses *analyses);
 bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform transform);
 
 #endif

@@ -107,13 +107,16 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
-static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
+                              struct ferry_analyses *analyses) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
-  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0}, pipelines = {0};
-  ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
+  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
   if (plans.count)
-    plan_pipelines(module, affine, &plans, &pipelines);
+    plan_pipelines(module, ferry_analyses_affine(analyses), &plans, &pipelines);
+  /* Every ring is checked before any is made; from here the loops are
+   * rewritten and nothing asks the analyses anything (a ring's plan holds
+   * what its rewrite needs). */
   struct ferry_emit_cache *cache = ferry_emit_cache_create();
   bool per_launch_rings = false;
   for (size_t i = 0; i < pipelines.count; i++) {
@@ -141,8 +144,6 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   }
   ferry_free_planned_copies(&plans);
   ferry_vec_free(&pipelines);
-  if (affine)
-    ferry_affine_context_free(affine);
   return changed;
 }
 
