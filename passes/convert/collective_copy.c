@@ -21,6 +21,7 @@
 #include "collective_copy.h"
 
 #include "address_space.h"
+#include "analyses.h"
 #include "barrier.h"
 #include "cfg.h"
 #include "dominators.h"
@@ -187,16 +188,12 @@ static bool branches_uniform(const struct ferry_uniformity *uniformity, const st
   return uniform;
 }
 
-bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
-                             LLVMBasicBlockRef target) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(target);
-  struct ferry_cfg *cfg = ferry_cfg_compute(fn);
-  struct ferry_dominators *dominators = ferry_dominators_compute(fn);
-  bool uniform = branches_uniform(uniformity, cfg, dominators, target, true) &&
-                 branches_uniform(uniformity, cfg, dominators, target, false);
-  ferry_cfg_free(cfg);
-  ferry_dominators_free(dominators);
-  return uniform;
+bool ferry_reached_uniformly(struct ferry_analyses *analyses, LLVMBasicBlockRef target) {
+  const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
+  const struct ferry_cfg *cfg = ferry_analyses_cfg(analyses);
+  const struct ferry_dominators *dominators = ferry_analyses_dominators(analyses);
+  return branches_uniform(uniformity, cfg, dominators, target, true) &&
+         branches_uniform(uniformity, cfg, dominators, target, false);
 }
 
 /* Whether the first byte of every row is 16-byte aligned, from the low
@@ -287,7 +284,7 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                   "the destination's row stride is not a positive constant");
   form->row_stride = to.y_dependent ? to.y_stride : 0;
 
-  if (!ferry_reached_uniformly(uniformity, block))
+  if (!ferry_reached_uniformly(ferry_affine_analyses(context), block))
     return ferry_refuse(reason, reason_size,
                         "not every thread of the block reaches the copy");
   /* A shared array the module defines is ours to align: with 16 bytes,

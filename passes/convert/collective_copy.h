@@ -26,8 +26,9 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                             char *reason, size_t reason_size);
 
 /* Whether every thread of the block reaches `target`, or none (each branch
- * that can leave the paths to it decides uniformly). */
-bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
-                             LLVMBasicBlockRef target);
+ * that can leave the paths to it decides uniformly), by the function's
+ * analyses (its CFG, dominators and uniformity). */
+struct ferry_analyses;
+bool ferry_reached_uniformly(struct ferry_analyses *analyses, LLVMBasicBlockRef target);
 
 #endif

@@ -130,7 +130,6 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
 /* sm_90: whether each collective copy becomes cp.async.bulk rows
  * (bulk_choice.h); says why where it does not. */
 static void plan_bulk(struct ferry_analyses *analyses, struct ferry_vec *plans) {
-  const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
   for (size_t i = 0; i < plans->count; i++) {
     struct ferry_planned_copy *plan = plans->items[i];
     if (!ferry_copy_form_collective(&plan->form))
@@ -142,7 +141,7 @@ static void plan_bulk(struct ferry_analyses *analyses, struct ferry_vec *plans) 
                                      .array_bytes = plan->form.destination_bytes};
     enum ferry_bulk_choice choice = ferry_choose_bulk(fn, &facts, reason, sizeof reason);
     for (size_t b = 0; choice != FERRY_BULK_NO && b < plan->site.consumers.barriers.count; b++)
-      if (!ferry_reached_uniformly(uniformity,
+      if (!ferry_reached_uniformly(analyses,
                                    LLVMGetInstructionParent(plan->site.consumers.barriers.items[b]))) {
         snprintf(reason, sizeof reason,
                  "not every thread of the block reaches its consumer barrier (each thread "
