@@ -23,7 +23,7 @@ PROBLEMS = ["copy_compute", "copy_extern", "copy_as_written", "sgemm", "stencil"
             "launch_cost",
             # In the shapes of public legacy code (issues 12 and 13).
             "merge_step", "dct8x8", "bitonic_sort", "reduction", "convolution_rows",
-            "lu_perimeter"]
+            "lu_perimeter", "copy_read_back"]
 PROBLEM_TITLES = {
     "copy_compute": "copy loop",
     "copy_extern": "copy loop, extern tile",
@@ -38,11 +38,12 @@ PROBLEM_TITLES = {
     "reduction": "reduction",
     "convolution_rows": "conv rows",
     "lu_perimeter": "LU perimeter",
+    "copy_read_back": "copy loop, value read back",
 }
 # Problems whose speed is bound by memory bandwidth: the cudaMemcpy roof is
 # a meaningful yardstick for them, not for the SGEMM.
 BANDWIDTH_BOUND = {"copy_compute", "copy_extern", "copy_as_written", "stencil", "transpose", "merge_step",
-                   "dct8x8", "reduction", "convolution_rows", "lu_perimeter"}
+                   "dct8x8", "reduction", "convolution_rows", "lu_perimeter", "copy_read_back"}
 BUILD_ORDER = ["legacy", "ferry", "ferry-chunks", "ferry-bulk", "ferry-stages8", "nvcc"]
 
 
@@ -163,6 +164,8 @@ def case_title(problem, config):
         return "extern tile %s blk/SM" % config.split("_")[0]
     if problem == "copy_as_written":
         return "as written %s blk/SM" % config.split("_")[0]
+    if problem == "copy_read_back":
+        return "read back %s blk/SM" % config.split("_")[0]
     if problem == "launch_cost":
         return "launch cost"
     return "%s %s" % (PROBLEM_TITLES.get(problem, problem), config.replace("_", " "))

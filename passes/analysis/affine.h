@@ -135,16 +135,9 @@ void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn,
 
 /* The largest power of two, at most `cap`, that divides the form's value
  * whatever its atoms are: the one dividing its constant and every
- * coefficient (affine_alignment.c). */
+ * coefficient. The low-bits part of the alignment prover (alignment.h,
+ * which gives an address's alignment). */
 unsigned ferry_affine_known_alignment(const struct ferry_affine *form, unsigned cap);
-
-/* The alignment `pointer` is known to have from its base (a global
- * variable's alignment, a parameter's `align`; a __shared__ array the
- * module defines counts as 16 where its size allows) and its offset's known
- * low bits; 1 when nothing is known. *raise is the __shared__ array whose
- * alignment must be raised to the answer's for it to hold, else NULL. */
-unsigned ferry_known_alignment(struct ferry_affine_context *context, LLVMValueRef pointer,
-                               LLVMValueRef *raise);
 
 /* Writes e.g. "4*tid.x + 4*ctaid.x*ntid.x + 4*%batch + 16": coefficients of
  * 1 omitted, induction variables and uniform opaque atoms by their IR name,

@@ -8,9 +8,15 @@
  * and so is every instruction of an unreachable block. Calls are varying
  * unless they read a block-wide special register (ctaid, ntid, nctaid) or
  * are a pure integer intrinsic of uniform operands: a device function may
- * return the thread index even when it touches no memory. */
+ * return the thread index even when it touches no memory. Loads are varying
+ * unless they read memory that nothing changes while the kernel runs, as
+ * every thread of the block sees it (invariant_memory): then a load at a
+ * uniform address is uniform, and one at a varying address is made varying
+ * by its address like any other user. */
 #include "uniformity.h"
 
+#include "address_space.h"
+#include "ir_build.h"
 #include "memory.h"
 #include "target.h"
 #include "util.h"
@@ -122,6 +128,71 @@ static const struct ferry_loop *carried_by_single_latch(const struct ferry_loops
   return from_outside && from_latch ? loop : NULL;
 }
 
+/* Whether every use of `pointer`, a kernel's by-value parameter, only
+ * reads it: loads of it (or of GEPs and casts of it) and llvm.memcpy /
+ * memmove from it. A store, a call that may write through it, or an
+ * escape (stored, compared, converted to an integer, merged in a phi)
+ * means the kernel may write its copy, which the backend then makes per
+ * thread. */
+static bool only_read(LLVMValueRef pointer, int depth) {
+  if (depth > 16)
+    return false;
+  for (LLVMUseRef use = LLVMGetFirstUse(pointer); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    LLVMOpcode opcode = ferry_opcode_of(user);
+    if (opcode == LLVMGetElementPtr || opcode == LLVMBitCast || opcode == LLVMAddrSpaceCast) {
+      if (LLVMGetOperand(user, 0) != pointer || !only_read(user, depth + 1))
+        return false;
+    } else if (LLVMIsALoadInst(user)) {
+      continue; /* its only operand is the address */
+    } else if (LLVMIsACallInst(user) && (ferry_calls_prefix(user, "llvm.memcpy.") ||
+                                         ferry_calls_prefix(user, "llvm.memmove."))) {
+      if (LLVMGetOperand(user, 0) == pointer)
+        return false; /* the destination */
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* A kernel's byval (or byref) parameter: the launch's argument bytes,
+ * the same for every thread, unless the kernel writes its copy. */
+static bool is_read_only_kernel_parameter(LLVMValueRef value) {
+  if (!LLVMIsAArgument(value))
+    return false;
+  LLVMValueRef fn = LLVMGetParamParent(value);
+  if (!ferry_is_kernel(fn))
+    return false;
+  unsigned index = 1; /* attribute indices of parameters start at 1 */
+  for (LLVMValueRef p = LLVMGetFirstParam(fn); p != value; p = LLVMGetNextParam(p))
+    index++;
+  static const char *const kinds[] = {"byval", "byref"};
+  bool by_value = false;
+  for (size_t k = 0; k < 2; k++)
+    if (LLVMGetEnumAttributeAtIndex(fn, index, LLVMGetEnumAttributeKindForName(kinds[k], 5)))
+      by_value = true;
+  return by_value && only_read(value, 0);
+}
+
+/* A plain load from memory no thread can change while the kernel runs:
+ * __constant__ memory (addrspace 4, directly or through generic casts), a
+ * kernel's by-value parameter that the kernel only reads, or a load marked
+ * !invariant.load (the location holds one value wherever it is read, as
+ * __ldg's loads are). */
+static bool reads_invariant_memory(LLVMValueRef load) {
+  if (!ferry_is_plain_access(load))
+    return false;
+  unsigned invariant = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(load)),
+                                                "invariant.load", 14);
+  if (LLVMGetMetadata(load, invariant))
+    return true;
+  LLVMValueRef address = LLVMGetOperand(load, 0);
+  if (ferry_infer_space(address) == FERRY_SPACE_CONSTANT)
+    return true;
+  return is_read_only_kernel_parameter(ferry_strip_pointer(address));
+}
+
 static bool is_source_of_divergence(const struct ferry_uniformity *u, LLVMValueRef inst,
                                     bool reachable) {
   if (!reachable || has_undefined_operand(inst))
@@ -135,6 +206,8 @@ static bool is_source_of_divergence(const struct ferry_uniformity *u, LLVMValueR
   }
   if (LLVMIsACallInst(inst))
     return !is_uniform_call(inst);
+  if (LLVMIsALoadInst(inst))
+    return !reads_invariant_memory(inst);
   return !computes_from_operands(LLVMGetInstructionOpcode(inst));
 }
 

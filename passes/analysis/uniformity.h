@@ -1,6 +1,9 @@
 /* Which values of a function are uniform: the same in every thread of a
  * block that computes them. Sources of difference are the thread index and
- * other per-thread special registers, memory (loads, atomics), allocas,
+ * other per-thread special registers, memory (loads, atomics; but a load
+ * at a uniform address of memory nothing changes while the kernel runs:
+ * __constant__, a by-value kernel parameter the kernel only reads, or
+ * !invariant.load), allocas,
  * calls, merges of control flow (phis), undef, and the arguments of a
  * function that is not a kernel (its caller may pass per-thread values).
  * A loop's induction variable stays uniform when its start is uniform and

@@ -99,9 +99,10 @@ static LLVMValueRef source_misses_stores(LLVMBuilderRef builder, const struct fe
   return misses;
 }
 
-/* A copy whose source is not provably global, or that a store between it
- * and its barrier may overwrite: `isspacep.global(source) && the source
- * misses those stores ? cp.async : the load and store as written`, the
+/* A per-thread copy whose source is not provably global, or that a store
+ * between it and its barrier may overwrite: `isspacep.global(source, or
+ * its uniform base) && the source misses those stores ? cp.async : the
+ * load and store as written`, the
  * original instructions moved into the fallback block (marked, so that
  * nothing converts them). */
 static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -126,7 +127,7 @@ static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
   ferry_mark_as_written(site->load);
   ferry_mark_as_written(site->store);
   LLVMPositionBuilderAtEnd(builder, head);
-  LLVMValueRef source = site->source;
+  LLVMValueRef source = site->global_base ? site->global_base : site->source;
   LLVMValueRef fit = site->check_global
                          ? ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global",
                                                 &source, 1)
@@ -154,7 +155,9 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMSetAlignment(form.raise_alignment, 16);
   if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
     LLVMSetAlignment(site->raise_alignment, site->raise_to);
-  if (site->check_global || site->alias_store_count) {
+  /* A collective copy tests its uniform base with its alignment
+   * (copy_emit.c: form.global_base). */
+  if ((site->check_global && !ferry_copy_form_collective(&form)) || site->alias_store_count) {
     convert_versioned(module, builder, cache, site, &form);
     return;
   }

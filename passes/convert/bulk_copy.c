@@ -41,11 +41,12 @@
 #include "bridge.h"
 #include "cfg.h"
 #include "ir_build.h"
+#include "ptx.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 
-enum { ADDRSPACE_SHARED = 3, ADDRSPACE_SHARED_CLUSTER = 7, ADDRSPACE_GLOBAL = 1 };
+enum { ADDRSPACE_SHARED = 3 };
 
 static LLVMTypeRef i32_type(LLVMModuleRef module) {
   return LLVMInt32TypeInContext(LLVMGetModuleContext(module));
@@ -74,26 +75,11 @@ void ferry_emit_bulk_row(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValue
   LLVMBasicBlockRef issue = LLVMInsertBasicBlockInContext(context, join, "ferry.bulk.issue");
   LLVMBuildCondBr(builder, leader, issue, join);
   LLVMPositionBuilderAtEnd(builder, issue);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.fence.proxy.async.shared_cta", NULL, 0);
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_fence_proxy_async(&ptx);
   LLVMValueRef bytes = LLVMBuildTrunc(builder, row_bytes, i32_type(module), "ferry.bulk.bytes");
-  LLVMValueRef expect[2] = {mbarrier, bytes};
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.mbarrier.expect.tx.scope.cta.space.cta",
-                       expect, 2);
-  LLVMValueRef destination = LLVMBuildAddrSpaceCast(
-      builder, ferry_pointer_in_space(builder, row_destination, ADDRSPACE_SHARED),
-      LLVMPointerTypeInContext(context, ADDRSPACE_SHARED_CLUSTER), "");
-  LLVMValueRef copy[8] = {
-      destination,
-      mbarrier,
-      ferry_pointer_in_space(builder, row_source, ADDRSPACE_GLOBAL),
-      bytes,
-      LLVMConstInt(LLVMInt16TypeInContext(context), 0, false), /* no multicast */
-      LLVMConstInt(LLVMInt64TypeInContext(context), 0, false), /* no cache hint */
-      LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
-      LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
-  };
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.bulk.global.to.shared.cluster",
-                       copy, 8);
+  ferry_ptx_expect_tx(&ptx, mbarrier, bytes);
+  ferry_ptx_bulk_copy(&ptx, row_destination, row_source, bytes, mbarrier, NULL);
   LLVMBuildBr(builder, join);
 }
 
@@ -118,15 +104,14 @@ static void emit_initialisation(LLVMModuleRef module, LLVMBuilderRef builder, LL
   LLVMBuildCondBr(builder, thread0, init, rest);
 
   LLVMPositionBuilderAtEnd(builder, init);
-  LLVMValueRef arguments[2] = {
-      mbarrier, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.y", NULL, 0)};
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.mbarrier.init.shared", arguments, 2);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.fence.proxy.async.shared_cta", NULL, 0);
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_mbarrier_init(
+      &ptx, mbarrier, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.ntid.y", NULL, 0));
+  ferry_ptx_fence_proxy_async(&ptx);
   LLVMBuildBr(builder, rest);
 
   LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(rest));
-  LLVMValueRef id = LLVMConstInt(i32_type(module), 0, false);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.barrier.cta.sync.aligned.all", &id, 1);
+  ferry_ptx_block_barrier(&ptx);
 }
 
 /* One consumer barrier's wait: head (the code before the barrier) branches
@@ -152,9 +137,7 @@ static void open_wait_site(LLVMModuleRef module, LLVMBuilderRef builder, LLVMVal
   LLVMBuildCondBr(builder, leader, arrive, site->wait);
 
   LLVMPositionBuilderAtEnd(builder, arrive);
-  LLVMValueRef arguments[2] = {mbarrier, LLVMConstInt(i32_type(module), 1, false)};
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.mbarrier.arrive.scope.cta.space.cta",
-                       arguments, 2);
+  ferry_ptx_mbarrier_arrive(&(struct ferry_ptx){module, builder}, mbarrier);
   LLVMBuildBr(builder, site->wait);
   /* Until the parity is known: the edge to rest, for the CFG. */
   LLVMPositionBuilderAtEnd(builder, site->wait);
@@ -302,9 +285,8 @@ void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRe
     LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(site->wait));
     LLVMPositionBuilderAtEnd(builder, site->wait);
     LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(site->barrier));
-    LLVMValueRef arguments[2] = {mbarrier, site->parity};
-    LLVMValueRef done = ferry_call_intrinsic(
-        builder, module, "llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta", arguments, 2);
+    LLVMValueRef done =
+        ferry_ptx_mbarrier_try_wait_parity(&(struct ferry_ptx){module, builder}, mbarrier, site->parity);
     LLVMBuildCondBr(builder, done, site->rest, site->wait);
   }
   ferry_cfg_free(p.cfg);

@@ -21,6 +21,7 @@
 #include "collective_copy.h"
 
 #include "address_space.h"
+#include "alignment.h"
 #include "analyses.h"
 #include "barrier.h"
 #include "cfg.h"
@@ -196,14 +197,11 @@ bool ferry_reached_uniformly(struct ferry_analyses *analyses, LLVMBasicBlockRef 
          branches_uniform(uniformity, cfg, dominators, target, false);
 }
 
-/* Whether the first byte of every row is 16-byte aligned, from the low
- * bits the affine form fixes (ferry_affine_known_alignment): the base is an
- * array of at least that alignment, and the offset less the element's own
- * term (size * tid.x) is a multiple of 16. */
-static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struct ferry_affine *offset,
+/* Whether the first byte of every row is 16-byte aligned (alignment.h):
+ * the base's alignment under `rule` and the offset less the element's own
+ * term (size * tid.x). */
+static bool rows_aligned(LLVMValueRef base, enum ferry_alignment_rule rule, const struct ferry_affine *offset,
                          LLVMValueRef narrow_index) {
-  if (!LLVMIsAGlobalVariable(base) || base_alignment < 16)
-    return false;
   struct ferry_affine row = *offset;
   row.term_count = 0;
   for (unsigned t = 0; t < offset->term_count; t++) {
@@ -216,7 +214,8 @@ static bool rows_aligned(LLVMValueRef base, unsigned base_alignment, const struc
       continue; /* size * ext(index): see narrow_rows_aligned */
     row.terms[row.term_count++] = *term;
   }
-  return ferry_affine_known_alignment(&row, 16) == 16;
+  LLVMValueRef raise; /* the caller raises the destination array itself */
+  return ferry_offset_alignment(base, &row, rule, &raise) >= 16;
 }
 
 /* For size * ext(X), X = tid.x + row-uniform terms: the run-time check
@@ -292,9 +291,7 @@ bool ferry_match_collective(struct ferry_affine_context *context,
    * thread's element is read at this thread's pace; copy_site.c has
    * already refused a copy whose source this thread may have written since
    * the previous barrier, and every thread runs the same code.) */
-  if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base) &&
-      LLVMGetAlignment(destination_base) < 16)
-    form->raise_alignment = destination_base;
+  ferry_base_alignment(destination_base, FERRY_ALIGN_RAISED_TO_16, &form->raise_alignment);
   if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base))
     form->destination_bytes = LLVMStoreSizeOfType(
         LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)), LLVMGlobalGetValueType(destination_base));
@@ -303,15 +300,9 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                    ? FERRY_COPY_LINEAR_CHUNKS
                    : FERRY_COPY_CHUNKS;
   form->source_rows_aligned =
-      rows_aligned(source_base, LLVMIsAGlobalVariable(source_base) ? LLVMGetAlignment(source_base) : 0,
-                   &source, form->source_index) &&
+      rows_aligned(source_base, FERRY_ALIGN_AS_DECLARED, &source, form->source_index) &&
       (!form->source_index || narrow_rows_aligned(context, form->source_index, site->size));
-  form->destination_rows_aligned =
-      rows_aligned(destination_base,
-                   form->raise_alignment ? 16
-                   : LLVMIsAGlobalVariable(destination_base) ? LLVMGetAlignment(destination_base)
-                                                             : 0,
-                   &destination, NULL);
+  form->destination_rows_aligned = rows_aligned(destination_base, FERRY_ALIGN_RAISED_TO_16, &destination, NULL);
   *matched = scratch;
   return true;
 }

@@ -5,6 +5,7 @@
  *   row_bytes = ntid.x * size
  *   if ((row_dst | row_src | row_bytes) % 16 == 0 [&& row_bytes <= row_stride]
  *       [&& the row's narrow source indices do not wrap])
+ *       [&& isspacep.global(base): a uniform source base not provably global]
  *     if (tid.x < row_bytes/16 [&& tid.y == 0] && tid.z == 0)
  *       cp.async.cg 16 (row_dst + 16*tid.x, row_src + 16*tid.x)
  *   else
@@ -30,6 +31,7 @@
 #include "bulk_choice.h"
 #include "bulk_copy.h"
 #include "ir_build.h"
+#include "ptx.h"
 #include "thread_values.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -54,18 +56,16 @@ static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
   unsigned piece = ferry_per_thread_piece(form->size, form->align);
   LLVMValueRef to = ferry_pointer_in_space(builder, destination, FERRY_ADDRSPACE_SHARED);
   LLVMValueRef from = ferry_pointer_in_space(builder, source, FERRY_ADDRSPACE_GLOBAL);
-  char name[64];
-  snprintf(name, sizeof name, "%s%s", ferry_cp_async_intrinsic(piece),
-           form->source_bytes ? ".s" : "");
+  struct ferry_ptx ptx = {module, builder};
   for (unsigned offset = 0; offset < form->size; offset += piece) {
     LLVMValueRef bytes = LLVMConstInt(LLVMInt64TypeInContext(context), offset, false);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
-    LLVMValueRef args[3] = {
-        offset ? LLVMBuildGEP2(builder, i8, to, &bytes, 1, "") : to,
-        offset ? LLVMBuildGEP2(builder, i8, from, &bytes, 1, "") : from,
-        form->source_bytes,
-    };
-    ferry_call_intrinsic(builder, module, name, args, form->source_bytes ? 3 : 2);
+    LLVMValueRef piece_to = offset ? LLVMBuildGEP2(builder, i8, to, &bytes, 1, "") : to;
+    LLVMValueRef piece_from = offset ? LLVMBuildGEP2(builder, i8, from, &bytes, 1, "") : from;
+    if (form->source_bytes)
+      ferry_ptx_cp_async_fill(&ptx, piece_to, piece_from, piece, form->source_bytes);
+    else
+      ferry_ptx_cp_async(&ptx, piece_to, piece_from, piece, NULL);
   }
 }
 
@@ -254,6 +254,18 @@ static LLVMValueRef row_takes_chunks(LLVMBuilderRef builder, const struct ferry_
   return LLVMBuildAnd(builder, takes, chunk->rows_apart, "ferry.row.takes");
 }
 
+/* `condition` and, for a source not provably global, that its uniform
+ * base is global (the same in every thread: the block takes one branch). */
+static LLVMValueRef and_source_global(LLVMModuleRef module, LLVMBuilderRef builder,
+                                      const struct ferry_copy_form *form, LLVMValueRef condition) {
+  if (!form->global_base)
+    return condition;
+  LLVMValueRef base = form->global_base;
+  LLVMValueRef global =
+      ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global", &base, 1);
+  return LLVMBuildAnd(builder, condition, global, "ferry.source.global");
+}
+
 /* The linear form, for rows of threadIdx.y (row_stride > 0):
  *
  *   if (!takes(row tid.y)) *dst = *src          (this thread's own row)
@@ -296,6 +308,7 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
       form->source_index ? ferry_value_for_thread(builder, form->source_index, zero, NULL, &own)
                          : NULL);
   ferry_map_free(&own);
+  own_takes = and_source_global(module, builder, form, own_takes);
   LLVMBuildCondBr(builder, own_takes, chunks, original);
 
   LLVMPositionBuilderAtEnd(builder, original);
@@ -319,16 +332,15 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
   ferry_map_free(&theirs);
   LLVMValueRef row_takes =
       row_takes_chunks(builder, form, &chunk, destination_row, source_row, index_row);
+  row_takes = and_source_global(module, builder, form, row_takes);
   LLVMBuildCondBr(builder, row_takes, issue, join);
 
   LLVMPositionBuilderAtEnd(builder, issue);
   LLVMValueRef offset =
       LLVMBuildShl(builder, LLVMBuildZExt(builder, chunk.column, i64, ""), LLVMConstInt(i64, 4, false), "");
-  LLVMValueRef args[2] = {
-      LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
-      LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
-  };
-  ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+  LLVMValueRef chunk_to = LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, "");
+  LLVMValueRef chunk_from = LLVMBuildGEP2(builder, i8, source_row, &offset, 1, "");
+  ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunk_to, chunk_from, 16, NULL);
   LLVMBuildBr(builder, join);
 }
 
@@ -435,11 +447,9 @@ void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
     for (int side = 0; side < 2; side++)
       passed[side][c] = LLVMBuildPhi(builder, i64, "ferry.chunk.passed");
   for (size_t c = 0; c < count; c++) {
-    LLVMValueRef args[2] = {
-        LLVMBuildGEP2(builder, i8, chunks[c].destination, &passed[0][c], 1, ""),
-        LLVMBuildGEP2(builder, i8, chunks[c].source, &passed[1][c], 1, ""),
-    };
-    ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+    LLVMValueRef chunk_to = LLVMBuildGEP2(builder, i8, chunks[c].destination, &passed[0][c], 1, "");
+    LLVMValueRef chunk_from = LLVMBuildGEP2(builder, i8, chunks[c].source, &passed[1][c], 1, "");
+    ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunk_to, chunk_from, 16, NULL);
   }
   LLVMValueRef next = LLVMBuildAdd(builder, at, rows ? chunk.rows_per_pass : chunk.ntid_x32, "");
   LLVMBasicBlockRef from[2] = {enter, issue};
@@ -537,6 +547,7 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
         LLVMBuildICmp(builder, LLVMIntULE, row_bytes,
                       LLVMConstInt(i64, (unsigned long long)form->row_stride, false), ""),
         "ferry.rows.apart");
+  aligned = and_source_global(module, builder, form, aligned);
   LLVMBuildCondBr(builder, aligned, size_choice ? size_choice : bulk ? bulk : chunked, original);
 
   const char *only_first[2] = {form->row_stride ? NULL : "llvm.nvvm.read.ptx.sreg.tid.y",
@@ -567,11 +578,9 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
 
     LLVMPositionBuilderAtEnd(builder, issue);
     LLVMValueRef offset = LLVMBuildShl(builder, tid_x, LLVMConstInt(i64, 4, false), "");
-    LLVMValueRef args[2] = {
-        LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, ""),
-        LLVMBuildGEP2(builder, i8, source_row, &offset, 1, ""),
-    };
-    ferry_call_intrinsic(builder, module, ferry_cp_async_intrinsic(16), args, 2);
+    LLVMValueRef chunk_to = LLVMBuildGEP2(builder, i8, destination_row, &offset, 1, "");
+    LLVMValueRef chunk_from = LLVMBuildGEP2(builder, i8, source_row, &offset, 1, "");
+    ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunk_to, chunk_from, 16, NULL);
     LLVMBuildBr(builder, join);
   }
 
@@ -619,8 +628,7 @@ void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,
                                 LLVMValueRef before, unsigned pending) {
   LLVMPositionBuilderBefore(builder, before);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(before));
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
-  LLVMValueRef count =
-      LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(module)), pending, false);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &count, 1);
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_commit_group(&ptx);
+  ferry_ptx_wait_group(&ptx, pending);
 }

@@ -110,9 +110,14 @@ void ferry_copy_form_describe(const struct ferry_copy_form *form,
   }
   if (site->check_global) {
     size_t used = strlen(message);
-    snprintf(message + used, message_size - used,
-             "; versioned on a run-time isspacep.global test of the source (where it "
-             "fails, the copy runs as written)");
+    if (site->global_base)
+      snprintf(message + used, message_size - used,
+               "; versioned on one block-uniform run-time isspacep.global test of the source's "
+               "base pointer (where it fails, the whole block runs the copy as written)");
+    else
+      snprintf(message + used, message_size - used,
+               "; versioned on a run-time isspacep.global test of the source (where it "
+               "fails, the copy runs as written)");
   }
   if (site->read_back) {
     size_t used = strlen(message);

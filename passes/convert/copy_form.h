@@ -68,6 +68,12 @@ struct ferry_copy_form {
    * of 16): the run-time check then leaves that side out. */
   bool source_rows_aligned;
   bool destination_rows_aligned;
+  /* The source's base, a generic pointer not provably global but uniform
+   * across the block (copy_site.h, global_base): the uniform check also
+   * tests isspacep.global of it, so the whole block copies as written where
+   * it fails; NULL when the source is global (or a ring tests it before
+   * its loop). */
+  LLVMValueRef global_base;
   /* Bulk kinds: the row's bytes when known at compile time (for the
    * remark), else 0; and the mbarrier the bulk copies complete on
    * (bulk_copy.h), one per function, made where the copy is rewritten. */

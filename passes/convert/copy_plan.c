@@ -75,12 +75,14 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   if (site->size > 16)
     snprintf(not_collective, sizeof not_collective, "a struct copy is split by its own thread");
   enum ferry_collective_mode mode = ferry_option_collective();
-  if (site->loop || site->check_global || site->alias_store_count) {
+  bool tested_per_thread = site->check_global && !site->global_base;
+  if (site->loop || tested_per_thread || site->alias_store_count) {
     /* A copy loop's copies are issued where its iterations stand; the
      * collective form deals one copy's elements over the block's threads,
      * which another iteration's copy would then have to match. A source
-     * tested per thread (isspacep.global, or against the stores that may
-     * alias it) is not a block's uniform one. */
+     * tested per thread (isspacep.global of a source whose base is not
+     * uniform, or against the stores that may alias it) is not a block's
+     * uniform one; a uniform base's test is the block's (copy_emit.c). */
     if (!site->per_thread_refusal[0] && !reuse_heavy)
       return plan;
     if (report && !reuse_heavy) {
@@ -88,7 +90,8 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
       snprintf(message, sizeof message, "%s; a copy %s converts only per thread",
                site->per_thread_refusal,
                site->loop           ? "in a loop with no barrier"
-               : site->check_global ? "versioned on isspacep.global (its source not provably global)"
+               : tested_per_thread ? "versioned on each thread's isspacep.global test (its "
+                                     "source not provably global, its base not uniform)"
                                     : "versioned on a run-time test of the stores that may alias "
                                       "its source");
       ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
@@ -102,8 +105,10 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
     return plan; /* per-thread cp.async: as fast or faster where it applies */
   else if (site->size < 16)
     ferry_match_collective(affine, site, &plan->form, not_collective, sizeof not_collective);
-  if (ferry_copy_form_collective(&plan->form))
+  if (ferry_copy_form_collective(&plan->form)) {
+    plan->form.global_base = site->check_global ? site->global_base : NULL;
     return plan;
+  }
   if (reuse_heavy) { /* ferry-async-copy reports the cost model's verdict */
     free(plan);
     return NULL;
@@ -208,9 +213,12 @@ void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose 
        * a pipelined loop ferry-async-copy then finds the ring's own
        * cp.async operations before the barrier and leaves them plain).
        * Nor are a copy loop's copies (copy_loop.h): their loop is not a
-       * ring's; nor copies whose value is read back after their barrier
-       * (copy_read_back.h), which a ring's slot would move. */
-      if ((site.merged || site.loop || site.read_back || site.check_global ||
+       * ring's; nor copies of a source not provably global whose base is
+       * not uniform (a ring's test of a uniform base is one before the
+       * loop: pipeline_version.c). Copies whose value is read back after
+       * their barrier (copy_read_back.h) are: the ring reads it back from
+       * the iteration's slot (pipeline_check.c says where it may). */
+      if ((site.merged || site.loop || (site.check_global && !site.global_base) ||
            site.alias_store_count) &&
           purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);

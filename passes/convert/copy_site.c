@@ -20,7 +20,8 @@
  * every iteration's copy in flight until the barrier after the loop, where
  * nothing in the loop and after it touches the destination's array).
  * A generic source that may be global is tested at run time
- * (isspacep.global; check_global). A phi of addresses into different
+ * (isspacep.global; check_global): of its base pointer where that is
+ * uniform across the block (global_base), else of each thread's source. A phi of addresses into different
  * __shared__ arrays is split: distinct arrays never overlap.
  * A loaded value with other uses converts where each reads it back from
  * the destination in the phase after the barrier (copy_read_back.c).
@@ -29,12 +30,14 @@
 #include "path_facts.h"
 
 #include "address_space.h"
+#include "alignment.h"
 #include "analyses.h"
 #include "copy_form.h"
 #include "copy_loop.h"
 #include "copy_read_back.h"
 #include "ir_build.h"
 #include "memory.h"
+#include "uniformity.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -478,6 +481,20 @@ static bool match_copy(LLVMValueRef inst, LLVMTargetDataRef layout,
   return false;
 }
 
+/* The base of `source`, when it is a generic pointer the same in every
+ * thread of the block (where the source is in its object: it is global
+ * exactly where the base is); NULL otherwise. */
+static LLVMValueRef uniform_generic_base(struct ferry_affine_context *affine, LLVMValueRef source) {
+  const struct ferry_uniformity *uniformity = affine ? ferry_affine_uniformity(affine) : NULL;
+  LLVMValueRef base;
+  struct ferry_affine offset;
+  if (!uniformity || !ferry_affine_address(affine, source, &base, &offset) ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(base)) != FERRY_ADDRSPACE_GENERIC ||
+      !ferry_is_uniform(uniformity, base))
+    return NULL;
+  return base;
+}
+
 /* The load/store form only: the pair must behave as one move. */
 static const char *load_store_refusal(const struct ferry_copy_site *site) {
   if (!ferry_is_plain_access(site->load) || !ferry_is_plain_access(site->store))
@@ -506,18 +523,12 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   const char *guard_refusal = NULL;
   if (!match_copy(inst, layout, site, aligns, &guard_refusal) || ferry_is_marked_as_written(inst))
     return FERRY_COPY_NOT_A_COPY;
-  /* What the addresses' known low bits prove beyond the instruction's
-   * `align` (clang marks `*(int4 *)&tile[r][c]` with the element's). */
-  LLVMValueRef raise = NULL, no_raise;
-  unsigned source_known = ferry_known_alignment(affine, site->source, &no_raise);
-  unsigned destination_known = ferry_known_alignment(affine, site->destination, &raise);
-  if (source_known > aligns[0])
-    aligns[0] = source_known;
-  if (destination_known > aligns[1]) {
-    aligns[1] = destination_known;
-    site->raise_alignment = raise;
-    site->raise_to = destination_known;
-  }
+  /* What the addresses prove beyond the instruction's `align` (clang
+   * marks `*(int4 *)&tile[r][c]` with the element's). The destination may
+   * become a ring's slots; the source is read where it is. */
+  aligns[0] = ferry_proven_alignment(affine, layout, site->source, aligns[0], FERRY_ALIGN_AS_DECLARED, NULL);
+  aligns[1] = ferry_proven_alignment(affine, layout, site->destination, aligns[1], FERRY_ALIGN_RING_SLOTS,
+                                     &site->raise_alignment);
   unsigned align = aligns[0] < aligns[1] ? aligns[0] : aligns[1];
   site->align = align;
   site->raise_to = align; /* no more than the copy uses */
@@ -544,6 +555,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                     "only memory cp.async reads (a run-time isspacep.global test versions "
                     "plain load-store copies only, not guarded or struct copies)");
     site->check_global = true;
+    site->global_base = uniform_generic_base(affine, site->source);
   }
   if (from != FERRY_SPACE_GLOBAL && !site->check_global)
     return refuse(reason, reason_size,

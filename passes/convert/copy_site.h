@@ -48,6 +48,14 @@ struct ferry_copy_site {
   /* The source is a generic pointer not provably global: the copy is
    * versioned on isspacep.global, the copy as written where it fails. */
   bool check_global;
+  /* With check_global: the source's base pointer (generic), when it is
+   * uniform across the block (a pointer loaded from a by-value struct
+   * parameter or from __constant__ memory: uniformity.h). The test is then
+   * of the base, the same in every thread: the block takes one branch,
+   * which lets the copy take the block-collective and bulk forms and a
+   * ring (tested once before the loop). NULL: each thread tests its own
+   * source. */
+  LLVMValueRef global_base;
   /* Plain stores between the copy and its barrier that may write its
    * source, each at one address computed before the copy (or a GEP of such
    * values): the copy is versioned on a run-time test, this thread's, that

@@ -1,6 +1,8 @@
 /* The cost model of cost_model.h: from each consumer barrier to the next
  * barrier, the most bytes any one path loads from what may be the copy's
- * destination (paths that exclude each other are not added up), against
+ * destination (paths that exclude each other are not added up; a use of
+ * a value the conversion reads back from the destination counts as the
+ * load it becomes: copy_read_back.h), against
  * the bytes the thread copies; whether such a load sits in a loop that
  * lies within that phase (it then runs many times); and whether a store
  * there writes the destination's shared array again (the block computes in
@@ -22,6 +24,11 @@
 struct reuse_count {
   LLVMValueRef destination;
   LLVMValueRef copy_store; /* the copy's own store, not a write "again" */
+  /* A copy whose loaded value is read back (copy_read_back.h): the load,
+   * each of whose users other than the store will load `size` bytes of
+   * the destination; else NULL. */
+  LLVMValueRef read_back;
+  unsigned size;
   LLVMTargetDataRef layout;
   const struct ferry_loops *loops;
   const struct ferry_loop *barrier_loop; /* innermost loop of the barrier */
@@ -37,8 +44,21 @@ static bool is_loop_within_phase(const struct reuse_count *count, LLVMBasicBlock
          (!count->barrier_loop || ferry_loop_contains(count->barrier_loop, loop->header));
 }
 
+/* Whether `inst`, not the copy's store, uses the read-back value: the
+ * conversion loads it from the destination there. */
+static bool reads_back(const struct reuse_count *count, LLVMValueRef inst) {
+  if (!count->read_back || inst == count->copy_store)
+    return false;
+  int operands = LLVMGetNumOperands(inst);
+  for (int o = 0; o < operands; o++)
+    if (LLVMGetOperand(inst, o) == count->read_back)
+      return true;
+  return false;
+}
+
 /* The most bytes loaded from the destination on a path from `inst` to the
- * next barrier. Back edges add nothing: loops are judged by in_loop. */
+ * next barrier, the loads that read a value back included. Back edges add
+ * nothing: loops are judged by in_loop. */
 static unsigned long long most_from(struct reuse_count *count, LLVMValueRef inst) {
   unsigned long long here = 0;
   for (; inst; inst = LLVMGetNextInstruction(inst)) {
@@ -46,6 +66,11 @@ static unsigned long long most_from(struct reuse_count *count, LLVMValueRef inst
       return here;
     if (LLVMIsALoadInst(inst) && ferry_may_alias(LLVMGetOperand(inst, 0), count->destination)) {
       here += LLVMStoreSizeOfType(count->layout, LLVMTypeOf(inst));
+      if (is_loop_within_phase(count, LLVMGetInstructionParent(inst)))
+        count->in_loop = true;
+    }
+    if (reads_back(count, inst)) {
+      here += count->size;
       if (is_loop_within_phase(count, LLVMGetInstructionParent(inst)))
         count->in_loop = true;
     }
@@ -91,6 +116,8 @@ enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site,
     struct reuse_count count = {
         .destination = site->destination,
         .copy_store = site->store,
+        .read_back = site->read_back ? site->load : NULL,
+        .size = site->size,
         .layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)),
         .loops = loops,
         .barrier_loop = ferry_loop_of_block(loops, LLVMGetInstructionParent(barrier)),

@@ -51,7 +51,7 @@
 #include "ferry.h"
 #include "ir_build.h"
 #include "kernel_options.h"
-#include "lower_ptx.h"
+#include "ptx.h"
 #include "names.h"
 #include "target.h"
 

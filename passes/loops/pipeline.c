@@ -14,7 +14,9 @@
  * loop-invariant steps, pointers stepped by a loop-invariant GEP: `p += 16 *
  * ld`) and loop-invariant values; and nothing in the loop that may write a
  * source. Every iteration must run the copies, and every access to the
- * arrays must follow the barrier.
+ * arrays must follow the barrier and meet another before the iteration
+ * ends. A copy's loaded value with other uses in the loop is read back
+ * from the iteration's slot just after the barrier (copy_read_back.h).
  *
  * Emits: for each array, a ring of S copies ([S x T], 16-byte aligned); an
  * iteration counter; a prologue in the preheader issuing iterations 0..S-2
@@ -40,6 +42,7 @@
 #include "copy_emit.h"
 #include "pipeline_dynamic.h"
 #include "ir_build.h"
+#include "ptx.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
@@ -282,7 +285,8 @@ static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef buil
   LLVMValueRef barrier = p->barrier;
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
   LLVMPositionBuilderBefore(builder, barrier);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_commit_group(&ptx);
   LLVMBasicBlockRef test = LLVMGetInstructionParent(barrier);
   LLVMBasicBlockRef rest = ferry_split_block_before(barrier, "ferry.waited");
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(test));
@@ -299,8 +303,7 @@ static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef buil
     else
       LLVMBuildBr(builder, wait);
     LLVMPositionBuilderAtEnd(builder, wait);
-    LLVMValueRef pending = LLVMConstInt(i32, count - 1, false);
-    ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.group", &pending, 1);
+    ferry_ptx_wait_group(&ptx, count - 1);
     LLVMBuildBr(builder, rest);
     test = next;
   }
@@ -394,7 +397,44 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
                              : ferry_pipeline_runs_ahead(p, builder, p->iv_start, k);
   issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
   LLVMPositionBuilderBefore(builder, at);
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+}
+
+/* The uses of copy c's loaded value, other than its store, read the value
+ * back from the copy's destination in this iteration's slot, loaded once
+ * just after the barrier: the barrier dominates every use and is the last
+ * before each, and nothing writes the array in between (copy_read_back.c,
+ * pipeline_check.c), so the element holds the value at every use; one
+ * load, where the single-stage form loads before each use, keeps the
+ * compute's shared-memory traffic at one element per copy. The load keeps
+ * the store's alignment where the slot keeps it: a static ring's slots lie
+ * stage_bytes apart from a ring aligned at least as the array, a dynamic
+ * one's 16-byte multiples apart. */
+static void read_back_from_slot(LLVMBuilderRef builder, const struct ferry_pipeline *p,
+                                size_t c) {
+  const struct ferry_copy_site *site = p->copies[c].site;
+  const struct ring *ring = &p->rings[p->ring_of_copy[c]];
+  unsigned align = LLVMGetAlignment(site->store);
+  unsigned long long apart = ring->dynamic ? 16 : ring->stage_bytes;
+  while (align > 1 && apart % align)
+    align /= 2;
+  LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(p->barrier));
+  LLVMValueRef address =
+      ferry_pipeline_rebase(builder, site->destination, ring->buffer, ring->compute_slot);
+  LLVMValueRef value = LLVMBuildLoad2(builder, LLVMTypeOf(site->load), address, "ferry.read.back");
+  LLVMSetAlignment(value, align);
+  struct ferry_vec users = {0};
+  for (LLVMUseRef use = LLVMGetFirstUse(site->load); use; use = LLVMGetNextUse(use))
+    if (LLVMGetUser(use) != site->store)
+      ferry_vec_push_unique(&users, LLVMGetUser(use));
+  for (size_t i = 0; i < users.count; i++) {
+    LLVMValueRef user = users.items[i];
+    int operands = LLVMGetNumOperands(user);
+    for (int o = 0; o < operands; o++)
+      if (LLVMGetOperand(user, o) == site->load)
+        LLVMSetOperand(user, o, value);
+  }
+  ferry_vec_free(&users);
 }
 
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -435,7 +475,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     last = ferry_pipeline_last_iteration(p, builder);
   }
-  if (p->versioned || p->ranges) { /* the check needs the rings; the clone reads them */
+  if (p->versioned || p->ranges || p->global_base_count) { /* the check needs the rings; the
+                                                             clone reads them */
     ferry_pipeline_version(p, module, builder, last);
     preheader = LLVMGetInstructionParent(p->preheader_branch);
   }
@@ -496,6 +537,13 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           ring->compute_slot));
   }
 
+  /* A copy's loaded value with other uses (copy_read_back.h): they read
+   * it back from this iteration's slot, where the thread stored it
+   * (pipeline_check.c proved every use in the loop, after the barrier). */
+  for (size_t c = 0; c < p->count; c++)
+    if (p->copies[c].site->read_back)
+      read_back_from_slot(builder, p, c);
+
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1,
               p->launch_stages ? mask : NULL, false, ahead);
@@ -520,7 +568,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
                 NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
-    ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.commit.group", NULL, 0);
+    ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
   if (p->launch_stages)
     commit_and_wait_per_launch(module, builder, p);
@@ -528,7 +576,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   /* Whatever is still in flight (issued for iterations that never ran)
    * lands before the loop's exit goes on. */
   LLVMPositionBuilderBefore(builder, first_non_phi(p->exit));
-  ferry_call_intrinsic(builder, module, "llvm.nvvm.cp.async.wait.all", NULL, 0);
+  ferry_ptx_wait_all(&(struct ferry_ptx){module, builder});
 
   /* The original arrays and the address chains into them are now unused. */
   for (bool erased = true; erased;) {

@@ -53,6 +53,9 @@ const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *pipeline
  * as written), for a remark: "the store at line 12:5 writes" ("the stores
  * ... write"); "" when there are none (pipeline_ranges.c). */
 const char *ferry_pipeline_range_stores(const struct ferry_pipeline *pipeline);
+/* Whether a test before the loop finds the base pointers of sources not
+ * provably global in global memory (pipeline_version.c). */
+bool ferry_pipeline_tests_global(const struct ferry_pipeline *pipeline);
 /* The consumer barrier before which each iteration waits (for S-1 pending). */
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
 

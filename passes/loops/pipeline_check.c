@@ -7,6 +7,7 @@
 #include "address_space.h"
 #include "barrier.h"
 #include "bridge.h"
+#include "cfg.h"
 #include "pipeline_dynamic.h"
 #include "memory.h"
 
@@ -317,6 +318,70 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   }
 }
 
+/* Whether every path from `inst` to the end of the iteration (the
+ * latch's branch: the loop's only back edge and only exit) meets a CTA
+ * barrier. Iteration i+1 issues its copy into the slot iteration i read,
+ * at the top of the loop (and a loop entered again issues its prologue
+ * before it): a read of a slot must be followed by a barrier of the block
+ * before the iteration ends, or another thread's issue could overwrite
+ * the slot while this thread still reads it. The loop as written may have
+ * its barrier at the top instead (`__syncthreads(); s[t] = g[i];
+ * __syncthreads(); acc += s[...];`), which orders its reads before the
+ * next copy but not before the ring's issue. */
+static bool barrier_before_iteration_ends(const struct ferry_loop *loop, LLVMValueRef inst) {
+  struct ferry_map visited = {0};
+  struct ferry_vec worklist = {0};
+  bool ok = true;
+  inst = LLVMGetNextInstruction(inst);
+  for (;;) {
+    for (; inst; inst = LLVMGetNextInstruction(inst)) {
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        break;
+      if (!LLVMIsATerminatorInst(inst))
+        continue;
+      unsigned count = LLVMGetNumSuccessors(inst);
+      for (unsigned i = 0; ok && i < count; i++) {
+        LLVMBasicBlockRef next = LLVMGetSuccessor(inst, i);
+        if (next == loop->header || !ferry_loop_contains(loop, next))
+          ok = false;
+        else if (ferry_set_insert(&visited, next))
+          ferry_vec_push(&worklist, next);
+      }
+    }
+    if (!ok || !worklist.count)
+      break;
+    inst = LLVMGetFirstInstruction(worklist.items[--worklist.count]);
+  }
+  ferry_map_free(&visited);
+  ferry_vec_free(&worklist);
+  return ok;
+}
+
+/* A copy whose loaded value has other uses (copy_read_back.h): in the
+ * ring each use reads the value back from its iteration's slot, which
+ * only the loop knows (compute_slot): every use must be in the loop; it
+ * then follows the copy's barrier in the copy's iteration (copy_site.c
+ * proved the barrier dominates it and is the last one before it, and the
+ * use, no phi, is dominated by the load). */
+static bool check_read_back(const struct ferry_loop *loop, const struct ferry_copy_site *site,
+                            char *reason, size_t size) {
+  for (LLVMUseRef use = LLVMGetFirstUse(site->load); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (user == site->store)
+      continue;
+    if (!pipeline_in_loop(loop, user))
+      return ferry_refuse(reason, size,
+                          "the copy's loaded value is used after the loop, where the ring "
+                          "no longer knows the slot to read it back from");
+    if (!barrier_before_iteration_ends(loop, user))
+      return ferry_refuse(reason, size,
+                          "the copy's loaded value is read back from the shared array with no "
+                          "barrier between that read and the end of the iteration, where the "
+                          "ring issues a later iteration's copy into the same slot");
+  }
+  return true;
+}
+
 /* The plan this file makes, and everything it holds. */
 void ferry_pipeline_free(struct ferry_pipeline *p) {
   if (!p)
@@ -415,6 +480,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
       break;
     }
     ok = collect_cone(p, loops, loop, site->source, 0, reason, reason_size);
+    if (ok && site->read_back)
+      ok = check_read_back(loop, site, reason, reason_size);
   }
   for (size_t r = 0; ok && r < p->ring_count; r++)
     ok = collect_uses(p, loop, p->rings[r].buffer, r, 0, reason, reason_size);
@@ -429,12 +496,18 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     if (!ferry_instruction_dominates(dominators, p->barrier, use->load))
       ok = ferry_refuse(reason, reason_size,
                         "the loop uses the shared array before the copy's barrier");
+    else if (!barrier_before_iteration_ends(loop, use->load))
+      ok = ferry_refuse(reason, reason_size,
+                        "the loop reads the shared array with no barrier between that read and "
+                        "the end of the iteration, where the ring issues a later iteration's "
+                        "copy into the slot read (other threads may still be reading it)");
   }
 
   /* Iteration i+S-1's source is read during iteration i: nothing in the
    * loop may write any source, or a check before the loop must show that
    * nothing it writes is read (pipeline_ranges.c). */
   ok = ok && ferry_pipeline_check_writes(p, affine, loop, reason, reason_size);
+  ok = ok && ferry_pipeline_plan_global_test(p, loop, reason, reason_size);
   /* A copy of heavy reuse pays only in a ring checked once before the
    * loop (cost_model.h). */
   if (ok) {

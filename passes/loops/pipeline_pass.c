@@ -10,6 +10,7 @@
  * says why and the copies are left for ferry-async-copy, which runs next
  * and converts what is left one stage at a time. -ferry-stages=1 (or
  * annotate("ferry:stages=1")) turns pipelining off. */
+#include "barrier.h"
 #include "bridge.h"
 #include "copy_plan.h"
 #include "ir_build.h"
@@ -85,8 +86,17 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       const struct ferry_planned_copy *member = members[i];
       char form[FERRY_MESSAGE_SIZE];
       ferry_copy_form_describe(&member->form, &member->site, true, form, sizeof form);
-      snprintf(message, sizeof message, "%s and pipelined its loop over %s%s", form, ring,
-               ranges);
+      /* Which test a source not provably global had (copy_site.h). */
+      const char *global = member->site.check_global
+                               ? "; behind one block-uniform isspacep.global test of the source's "
+                                 "base pointer before the loop (where it fails, the loop runs as "
+                                 "written)"
+                               : "";
+      snprintf(message, sizeof message, "%s and pipelined its loop over %s%s%s%s", form, ring,
+               ranges, global,
+               member->site.read_back ? "; the loaded value's other uses read it back from "
+                                        "the iteration's slot after the barrier"
+                                      : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
     if (ferry_pipeline_launch_refusal(pipeline)[0]) {
@@ -107,13 +117,68 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
+/* Whether fn's loops may be pipelined at all: neither its annotation nor
+ * -ferry-stages asks for one stage (the loop's own remark says so then). */
+static bool pipelining_on(LLVMValueRef fn) {
+  struct ferry_kernel_options options;
+  if (!ferry_kernel_options(fn, &options))
+    return false;
+  return (options.stages ? options.stages : ferry_option_stages()) != 1;
+}
+
+static bool holds_barrier(const struct ferry_loop *loop) {
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+         inst = LLVMGetNextInstruction(inst))
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        return true;
+  return false;
+}
+
+/* Block-strided copy loops (copy_loop.h) inside a loop with a barrier, the
+ * ring's shape (issue 13, shape 4 in a pipelined loop): copy_plan.c keeps
+ * them out of rings, and this says why, at each copy that would convert. */
+static void remark_copy_loops(LLVMValueRef fn, struct ferry_affine_context *affine) {
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  if (!pipelining_on(fn))
+    return;
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
+    const struct ferry_loop *loop = ferry_loop_at(loops, l);
+    if (!loop->parent || holds_barrier(loop) || !holds_barrier(loop->parent))
+      continue;
+    for (size_t b = 0; b < loop->blocks.count; b++)
+      for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+           inst = LLVMGetNextInstruction(inst)) {
+        if (!LLVMIsAStoreInst(inst) && !LLVMIsACallInst(inst))
+          continue;
+        struct ferry_copy_site site;
+        char reason[FERRY_REASON_SIZE];
+        if (ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason) ==
+                FERRY_COPY_CONVERTIBLE &&
+            site.loop == loop)
+          ferry_remark(FERRY_REMARK_ANALYSIS, inst, "NotPipelined",
+                       "the loop around this block-strided copy loop is not pipelined: a ring "
+                       "issues each copy of iteration i+S-1 as one instruction at the top of "
+                       "iteration i, and this copy is a loop of its own, which would have to be "
+                       "issued whole (cloned with iteration i+S-1's values, and once for each "
+                       "of the prologue's S-1 stages), which ferry does not do (ferry-async-copy "
+                       "reports what becomes of the copy itself)");
+        ferry_copy_site_free(&site);
+      }
+  }
+}
+
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
                               struct ferry_analyses *analyses) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_vec plans = {0}, pipelines = {0};
   ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
+  struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
+  if (affine)
+    remark_copy_loops(fn, affine);
   if (plans.count)
-    plan_pipelines(module, ferry_analyses_affine(analyses), &plans, &pipelines);
+    plan_pipelines(module, affine, &plans, &pipelines);
   /* Every ring is checked before any is made; from here the loops are
    * rewritten and nothing asks the analyses anything (a ring's plan holds
    * what its rewrite needs). */

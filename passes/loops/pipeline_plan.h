@@ -78,6 +78,11 @@ struct ferry_pipeline {
    * before the loop against the bytes the copies read (the loop is then
    * versioned as for alignment); NULL when no store may. */
   struct ferry_range_plan *ranges;
+  /* pipeline_version.c: the uniform base pointers of sources not provably
+   * global (copy_site.h, global_base), each tested with isspacep.global
+   * once before the loop (the loop is then versioned as for the ranges). */
+  LLVMValueRef global_bases[MAX_COPIES];
+  size_t global_base_count;
   struct ferry_vec loop_blocks; /* the loop's blocks, header first, for the clone */
   /* Versioned: each collective copy's chunk offsets, made by apply before
    * the loop (copy_emit.h). */
@@ -176,6 +181,11 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
  * of values thread_values.h can rebuild for row 0 and row 1. */
 bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_context *affine,
                                  const struct ferry_loop *loop, char *reason, size_t size);
+/* pipeline_version.c. Every copy whose source is not provably global has
+ * a uniform base computed before the loop: plans its isspacep.global test
+ * there (p->global_bases), the ring's copies then untested; or refuses. */
+bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferry_loop *loop,
+                                     char *reason, size_t size);
 /* Splits the loop into its two versions (the rings already made): the
  * preheader ends in the check, the pipelined version is entered from a
  * new block (p->preheader_branch moves there), the clone reads slot 0 of

@@ -36,7 +36,13 @@
  * stores may write its copies' sources (pipeline_ranges.c), for rings of
  * any copies, per-thread ones included: the check is then that the ranges
  * do not overlap, and also that the chunks fit where the loop is versioned
- * for its collective copies too. */
+ * for its collective copies too; and the test that sources not provably
+ * global are (issue 13, shape 8): isspacep.global of each one's base, a
+ * pointer uniform across the block and computed before the loop (loaded
+ * from a by-value struct parameter or __constant__ memory), so that the
+ * whole block takes one version, the loop as written where a base is not
+ * global. A source lies in its base's object: it is global where the base
+ * is. */
 #include "pipeline_plan.h"
 
 #include "address_space.h"
@@ -190,6 +196,40 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
   p->versioned = true;
   return true;
 }
+
+bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferry_loop *loop,
+                                     char *reason, size_t size) {
+  for (size_t c = 0; c < p->count; c++) {
+    const struct ferry_copy_site *site = p->copies[c].site;
+    if (!site->check_global)
+      continue;
+    /* ferry_plan_copies rings only uniform bases; the test before the
+     * loop needs the base there. A pointer the loop steps (`p += ld`,
+     * pipeline_check.c) stays in the object it starts in: its start is
+     * tested. */
+    LLVMValueRef base = site->global_base;
+    intptr_t start;
+    if (base && ferry_map_get(&p->pointer_steps, base, NULL) &&
+        ferry_map_get(&p->starts, base, &start))
+      base = (LLVMValueRef)start;
+    if (!base || pipeline_in_loop(loop, base))
+      return ferry_refuse(reason, size, "a source not provably global has a base pointer "
+                                        "computed in the loop, where no isspacep.global test "
+                                        "before the loop can reach it");
+    p->copies[c].form.global_base = NULL; /* tested before the loop */
+    bool known = false;
+    for (size_t b = 0; b < p->global_base_count; b++)
+      known |= p->global_bases[b] == base;
+    if (!known)
+      p->global_bases[p->global_base_count++] = base;
+  }
+  if (p->global_base_count && !p->loop_blocks.count)
+    for (size_t b = 0; b < loop->blocks.count; b++)
+      ferry_vec_push(&p->loop_blocks, loop->blocks.items[b]);
+  return true;
+}
+
+bool ferry_pipeline_tests_global(const struct ferry_pipeline *p) { return p->global_base_count > 0; }
 
 struct check {
   LLVMBuilderRef builder;
@@ -366,16 +406,24 @@ static LLVMValueRef alignment_check(struct ferry_pipeline *p, LLVMModuleRef modu
   return check.ok;
 }
 
-/* The check of either kind, or both: the collective copies' alignment
- * (p->versioned) and the ranges of the stores that may write a source
- * (pipeline_ranges.c). */
+/* The check of any of its kinds, ANDed: the collective copies' alignment
+ * (p->versioned), the ranges of the stores that may write a source
+ * (pipeline_ranges.c), and isspacep.global of each uniform base of a
+ * source not provably global. */
 static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module,
                                   LLVMBuilderRef builder, LLVMValueRef last) {
   LLVMValueRef fits = p->versioned ? alignment_check(p, module, builder, last) : NULL;
-  if (!p->ranges)
-    return fits;
-  LLVMValueRef apart = ferry_pipeline_ranges_disjoint(p, module, builder, last);
-  return fits ? LLVMBuildAnd(builder, fits, apart, "ferry.version") : apart;
+  if (p->ranges) {
+    LLVMValueRef apart = ferry_pipeline_ranges_disjoint(p, module, builder, last);
+    fits = fits ? LLVMBuildAnd(builder, fits, apart, "ferry.version") : apart;
+  }
+  for (size_t b = 0; b < p->global_base_count; b++) {
+    LLVMValueRef base = p->global_bases[b];
+    LLVMValueRef global =
+        ferry_call_intrinsic(builder, module, "llvm.nvvm.isspacep.global", &base, 1);
+    fits = fits ? LLVMBuildAnd(builder, fits, global, "ferry.sources.global") : global;
+  }
+  return fits;
 }
 
 /* The clone reads and writes slot 0 of the rings: the arrays the rings

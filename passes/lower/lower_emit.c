@@ -27,7 +27,7 @@
 #include "address_space.h"
 #include "bridge.h"
 #include "ir_build.h"
-#include "lower_ptx.h"
+#include "ptx.h"
 
 #include <llvm-c/DebugInfo.h>
 

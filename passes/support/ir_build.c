@@ -26,14 +26,6 @@ LLVMValueRef ferry_pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer
   return LLVMBuildAddrSpaceCast(builder, pointer, type, "");
 }
 
-const char *ferry_cp_async_intrinsic(unsigned size) {
-  switch (size) {
-  case 4: return "llvm.nvvm.cp.async.ca.shared.global.4";
-  case 8: return "llvm.nvvm.cp.async.ca.shared.global.8";
-  default: return "llvm.nvvm.cp.async.cg.shared.global.16";
-  }
-}
-
 const char *ferry_cp_async_cache(unsigned size) { return size == 16 ? "cg" : "ca"; }
 
 LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const char *rest_name,

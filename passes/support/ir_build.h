@@ -26,10 +26,9 @@ LLVMValueRef ferry_call_intrinsic(LLVMBuilderRef builder, LLVMModuleRef module,
 LLVMValueRef ferry_pointer_in_space(LLVMBuilderRef builder, LLVMValueRef pointer,
                                     unsigned addrspace);
 
-/* The name of cp.async of `size` bytes (4, 8 or 16): .ca below 16, .cg at 16. */
-const char *ferry_cp_async_intrinsic(unsigned size);
-/* Its cache operator, for remarks: "cg" (L2 only) for 16 bytes, the only
- * size .cg allows, and "ca" below. */
+/* The cache operator of cp.async of `size` bytes, for remarks: "cg" (L2
+ * only) for 16 bytes, the only size .cg allows, and "ca" below (ptx.c
+ * emits it). */
 const char *ferry_cp_async_cache(unsigned size);
 
 /* Splits the block of `before` there and returns a new empty block named

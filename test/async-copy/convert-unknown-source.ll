@@ -2,8 +2,10 @@
 ; a generic pointer loaded from memory (a struct, a __constant__ table), made
 ; from an integer, a non-kernel function's parameter, or a select of a global
 ; and a shared pointer could point anywhere; cp.async reads only global
-; memory. The copy is versioned on a run-time isspacep.global test of the
-; source: cp.async where it holds, the load and store as written (moved into
+; memory. The copy is versioned on a run-time isspacep.global test: of each
+; thread's source, or of the source's base pointer where that is the same in
+; every thread of the block (an integer or a select of a kernel's
+; parameters: one block-uniform test): cp.async where it holds, the load and store as written (moved into
 ; the fallback block) where it does not; the wait before the barrier runs
 ; either way (an empty group where nothing was issued).
 ;
@@ -68,7 +70,7 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @from_integer(
-; CHECK:         %[[TEST:[0-9]+]] = call i1 @llvm.nvvm.isspacep.global(ptr %src)
+; CHECK:         %[[TEST:[0-9]+]] = call i1 @llvm.nvvm.isspacep.global(ptr %base)
 ; CHECK-NEXT:    br i1 %[[TEST]], label %ferry.global, label %ferry.plain
 ; CHECK:       ferry.global:
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}})
@@ -127,7 +129,7 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @mixed_select(
-; CHECK:         %[[TEST:[0-9]+]] = call i1 @llvm.nvvm.isspacep.global(ptr %src)
+; CHECK:         %[[TEST:[0-9]+]] = call i1 @llvm.nvvm.isspacep.global(ptr %base)
 ; CHECK-NEXT:    br i1 %[[TEST]], label %ferry.global, label %ferry.plain
 ; CHECK:       ferry.global:
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}})
@@ -143,7 +145,10 @@ entry:
 
 
 
-; REMARK-COUNT-4: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on a run-time isspacep.global test of the source (where it fails, the copy runs as written)
+; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on a run-time isspacep.global test of the source (where it fails, the copy runs as written)
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on one block-uniform run-time isspacep.global test of the source's base pointer (where it fails, the whole block runs the copy as written)
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on a run-time isspacep.global test of the source (where it fails, the copy runs as written)
+; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on one block-uniform run-time isspacep.global test of the source's base pointer (where it fails, the whole block runs the copy as written)
 ; REMARK-NOT:     remark:
 
 ; PTX: isspacep.global

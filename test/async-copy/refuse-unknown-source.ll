@@ -132,7 +132,7 @@ entry:
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: cannot prove the source is global memory, the only memory cp.async reads (a run-time isspacep.global test versions plain load-store copies only, not guarded or struct copies)
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the thread may read the destination before the barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: cannot prove the source is global memory, and a copy whose value is read back is not versioned on isspacep.global
-; REMARK-NEXT: remark: <unknown>:0:0: not converted: 2-byte elements; a per-thread cp.async copies 4, 8 or 16 bytes; a copy versioned on isspacep.global (its source not provably global) converts only per thread
+; REMARK-NEXT: remark: <unknown>:0:0: not converted: 2-byte elements; a per-thread cp.async copies 4, 8 or 16 bytes; a copy versioned on each thread's isspacep.global test (its source not provably global, its base not uniform) converts only per thread
 ; REMARK-NOT:  remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

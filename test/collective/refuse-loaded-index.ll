@@ -1,6 +1,7 @@
 ; An index that goes through a value loaded from memory says nothing about
 ; where the other threads' elements are: sh[tx] = g[perm[tx]] and
-; sh[tx] = g[*offset + tx] (a load is never taken as uniform) keep the
+; sh[tx] = g[*offset + tx] (a load from global memory is never taken as
+; uniform: another block may write it) keep the
 ; per-thread form, with an analysis remark saying why.
 ;
 ; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \

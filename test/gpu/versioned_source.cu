@@ -1,15 +1,17 @@
 // expect: cp.async
 // expect-converted: 3
-// expect-remark: versioned on a run-time isspacep.global test of the source
+// expect-remark: versioned on one block-uniform run-time isspacep.global test of the source's base pointer
 // expect-sm_80-ptx: isspacep.global
 // expect-sm_90a-ptx: isspacep.global
 //
 // Sources not provably global (issue 13, shape 8): a pointer loaded from a
 // by-value struct parameter, from a __constant__ table, and a pointer that
 // is a global one or a __shared__ staging array as the launch decides. Each
-// copy is versioned on isspacep.global: cp.async where the source is
-// global, the load and store as written elsewhere (the staging launches run
-// that path). Outputs are compared with a CPU reference and, by run.sh, bit
+// copy is versioned on isspacep.global of its base pointer, the same in
+// every thread of the block in all three (a by-value parameter's and a
+// __constant__ entry's pointer, a select on a kernel argument): cp.async
+// where the source is global, the load and store as written elsewhere (the
+// staging launches run that path). Outputs are compared with a CPU reference and, by run.sh, bit
 // for bit with the plain build.
 #include "harness.cuh"
 

@@ -24,8 +24,8 @@ __shared__ ferry_barrier_t bar;
 // SM90: setp.ne.{{.*}}
 // SM90: fence.proxy.async.shared::cta;
 // SM90: mov.b32 [[SIZE:%r[0-9]+]], 4096;
-// SM90: mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [[[BAR:%r[0-9]+]]], [[SIZE]];
-// SM90: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], [%rd{{[0-9]+}}], [[SIZE]], [[[BAR]]];
+// SM90: mbarrier.expect_tx.relaxed.cta.shared.b64 [bar], [[SIZE]];
+// SM90: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], [[SIZE]], [bar];
 // SM90-NOT: cp.async.{{ca|cg}}
 // SM90: mbarrier.try_wait
 // SM80-LABEL: .entry block_tile(
@@ -50,8 +50,8 @@ extern "C" __global__ void block_tile(const int4 *in, int4 *out) {
 // SM90-LABEL: .entry own_slice(
 // SM90-NOT: %tid{{.*}}setp
 // SM90: mov.b32 [[SIZE:%r[0-9]+]], 16;
-// SM90: mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [[[BAR:%r[0-9]+]]], [[SIZE]];
-// SM90: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], [%rd{{[0-9]+}}], [[SIZE]], [[[BAR]]];
+// SM90: mbarrier.expect_tx.relaxed.cta.shared.b64 [bar], [[SIZE]];
+// SM90: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], [[SIZE]], [bar];
 // SM80-LABEL: .entry own_slice(
 // SM80: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
 // SM80-NEXT: cp.async.mbarrier.arrive.shared.b64 [bar];

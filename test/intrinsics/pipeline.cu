@@ -21,8 +21,8 @@ __shared__ alignas(16) char tile[4096];
 __shared__ FERRY_PIPELINE_SHARED_STATE(2) state;
 
 // SM90-LABEL: .entry block_pipeline(
-// SM90: mbarrier.expect_tx.relaxed.cta.shared::cta.b64
-// SM90: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%r{{[0-9]+}}], [%rd{{[0-9]+}}], %r{{[0-9]+}}, [%r{{[0-9]+}}], %rd{{[0-9]+}};
+// SM90: mbarrier.expect_tx.relaxed.cta.shared.b64 [[[BAR:%rd[0-9]+]]], [[SIZE:%r[0-9]+]];
+// SM90: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], [[SIZE]], [[[BAR]]], %rd{{[0-9]+}};
 // SM90: cp.async.mbarrier.arrive.noinc.shared.b64
 // SM80-LABEL: .entry block_pipeline(
 // SM80: cp.async.cg.shared.global.L2::cache_hint [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %rd{{[0-9]+}};
