@@ -57,8 +57,9 @@ const struct ferry_dominators *ferry_analyses_dominators(struct ferry_analyses *
 }
 
 const struct ferry_cfg *ferry_analyses_cfg(struct ferry_analyses *analyses) {
-  if (!analyses->cfg && ferry_analyses_loops(analyses))
-    analyses->cfg = ferry_cfg_compute(analyses->function);
+  LLVMValueRef fn = analyses->function;
+  if (!analyses->cfg && !LLVMIsDeclaration(fn) && LLVMCountBasicBlocks(fn))
+    analyses->cfg = ferry_cfg_compute(fn);
   return analyses->cfg;
 }
 

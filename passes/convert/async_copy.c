@@ -180,9 +180,9 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   struct ferry_vec plans = {0};
   /* Decide everything first, then rewrite: each decision was made on the
    * code as it stands, where the other copies are still plain stores.
-   * Nothing below asks the analyses anything: they would describe the
-   * code before the rewrite (ferry_bulk_finish computes its own CFG of
-   * the rewritten function). */
+   * Nothing below asks the analyses anything until ferry_bulk_finish,
+   * which invalidates them first (the plans' sites, which hold the old
+   * affine context, are only freed after that). */
   ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, &plans);
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
@@ -210,7 +210,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   for (size_t i = 0; i < waits.count; i++)
     ferry_emit_commit_and_wait(module, builder, waits.items[i], 0);
   if (mbarrier)
-    ferry_bulk_finish(module, builder, fn, mbarrier, &bulk_waits);
+    ferry_bulk_finish(module, builder, analyses, mbarrier, &bulk_waits);
   ferry_vec_free(&bulk_waits);
   ferry_vec_free(&waits);
   bool changed = plans.count > 0;
