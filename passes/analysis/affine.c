@@ -21,9 +21,10 @@
 enum { MAX_DEPTH = 128, NON_LOCAL_POSITION = UINT_MAX };
 
 struct ferry_affine_context {
+  struct ferry_analyses *analyses; /* the bundle, which owns what follows */
   LLVMValueRef function;
-  struct ferry_loops *loops;
-  struct ferry_uniformity *uniformity;
+  const struct ferry_loops *loops;
+  const struct ferry_uniformity *uniformity;
   struct ferry_map position;    /* argument or instruction -> position */
   struct ferry_map forms;       /* value -> struct ferry_affine *, trimmed */
   struct ferry_map in_progress; /* value -> 1 while being decomposed */
@@ -442,14 +443,15 @@ static const struct ferry_affine *decompose(struct ferry_affine_context *context
 
 /* ---- Context and public entry points ---- */
 
-struct ferry_affine_context *ferry_affine_context_create(LLVMValueRef fn) {
-  struct ferry_loops *loops = ferry_loops_compute(fn);
-  if (!loops)
-    return NULL;
+struct ferry_affine_context *ferry_affine_context_create(struct ferry_analyses *analyses,
+                                                         LLVMValueRef fn,
+                                                         const struct ferry_loops *loops,
+                                                         const struct ferry_uniformity *uniformity) {
   struct ferry_affine_context *context = ferry_xcalloc(1, sizeof *context);
+  context->analyses = analyses;
   context->function = fn;
   context->loops = loops;
-  context->uniformity = ferry_uniformity_compute(fn, loops);
+  context->uniformity = uniformity;
   intptr_t next = 0;
   for (LLVMValueRef arg = LLVMGetFirstParam(fn); arg; arg = LLVMGetNextParam(arg))
     ferry_map_put(&context->position, arg, next++);
@@ -470,9 +472,11 @@ void ferry_affine_context_free(struct ferry_affine_context *context) {
   ferry_map_free(&context->forms);
   ferry_map_free(&context->position);
   ferry_map_free(&context->in_progress);
-  ferry_uniformity_free(context->uniformity);
-  ferry_loops_free(context->loops);
   free(context);
+}
+
+struct ferry_analyses *ferry_affine_analyses(const struct ferry_affine_context *context) {
+  return context->analyses;
 }
 
 LLVMValueRef ferry_affine_function(const struct ferry_affine_context *context) {

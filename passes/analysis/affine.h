@@ -66,13 +66,23 @@ struct ferry_affine {
   struct ferry_term terms[FERRY_AFFINE_MAX_TERMS]; /* last: stored trimmed */
 };
 
-/* Per-function state: loops, uniformity, and the forms found so far. */
+/* Per-function state: the forms found so far, over the loops and the
+ * uniformity of the function's bundle of analyses (analyses.h), which
+ * owns the context and those. */
 struct ferry_affine_context;
+struct ferry_analyses;
 
-/* NULL for a declaration. */
-struct ferry_affine_context *ferry_affine_context_create(LLVMValueRef fn);
+/* For analyses.c: a context over `loops` and `uniformity` of fn, which
+ * must outlive it. Passes fetch theirs with ferry_analyses_affine. */
+struct ferry_affine_context *ferry_affine_context_create(struct ferry_analyses *analyses,
+                                                         LLVMValueRef fn,
+                                                         const struct ferry_loops *loops,
+                                                         const struct ferry_uniformity *uniformity);
 void ferry_affine_context_free(struct ferry_affine_context *context);
 LLVMValueRef ferry_affine_function(const struct ferry_affine_context *context);
+/* The bundle the context belongs to, for code that holds only the context
+ * (a copy site) and needs another analysis of the function. */
+struct ferry_analyses *ferry_affine_analyses(const struct ferry_affine_context *context);
 const struct ferry_loops *ferry_affine_loops(const struct ferry_affine_context *context);
 const struct ferry_uniformity *ferry_affine_uniformity(const struct ferry_affine_context *context);
 

@@ -3,6 +3,7 @@
  * of its address and whether the address is the same in every thread of a
  * block (uniform: base and offset uniform) or not (varying). */
 #include "affine.h"
+#include "analyses.h"
 
 #include "ferry.h"
 #include "names.h"
@@ -99,9 +100,12 @@ static void print_access(FILE *out, struct ferry_affine_context *context, LLVMVa
 
 void ferry_print_affine(LLVMModuleRef module, FILE *out) {
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn)) {
-    struct ferry_affine_context *context = ferry_affine_context_create(fn);
-    if (!context)
+    struct ferry_analyses *analyses = ferry_analyses_create(fn);
+    struct ferry_affine_context *context = ferry_analyses_affine(analyses);
+    if (!context) {
+      ferry_analyses_free(analyses);
       continue;
+    }
     char name[256];
     ferry_value_name(fn, name, sizeof name);
     fprintf(out, "affine of %s\n", name);
@@ -110,7 +114,7 @@ void ferry_print_affine(LLVMModuleRef module, FILE *out) {
       for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
            inst = LLVMGetNextInstruction(inst))
         print_access(out, context, inst);
-    ferry_affine_context_free(context);
+    ferry_analyses_free(analyses);
   }
   ferry_names_invalidate(); /* frees the numbering cache */
 }

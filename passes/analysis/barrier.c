@@ -174,13 +174,15 @@ static LLVMValueRef scan_backward(const struct ferry_cfg *cfg, LLVMBasicBlockRef
   return NULL;
 }
 
-LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from,
+LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from, const struct ferry_cfg *cfg,
                                              ferry_hazard_check hazard,
                                              void *context, const char **reason) {
   struct ferry_map visited = {0};
   struct ferry_vec worklist = {0};
   LLVMBasicBlockRef start = LLVMGetInstructionParent(from);
-  struct ferry_cfg *cfg = ferry_cfg_compute(LLVMGetBasicBlockParent(start));
+  struct ferry_cfg *own = cfg ? NULL : ferry_cfg_compute(LLVMGetBasicBlockParent(start));
+  if (own)
+    cfg = own;
   LLVMValueRef found = scan_backward(cfg, start, LLVMGetPreviousInstruction(from), hazard,
                                      context, reason, &visited, &worklist);
   while (!found && worklist.count) {
@@ -188,7 +190,7 @@ LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from,
     found = scan_backward(cfg, block, LLVMGetLastInstruction(block), hazard, context, reason,
                           &visited, &worklist);
   }
-  ferry_cfg_free(cfg);
+  ferry_cfg_free(own);
   ferry_map_free(&visited);
   ferry_vec_free(&worklist);
   return found;

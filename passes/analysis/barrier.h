@@ -49,8 +49,10 @@ void ferry_consumer_search_free(struct ferry_consumer_search *result);
 
 /* Walks every path backward from `from` to the previous CTA barrier (or the
  * function's entry) and returns the first instruction the hazard check
- * objects to, or NULL; *reason gets the objection. */
-LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from,
+ * objects to, or NULL; *reason gets the objection. `cfg` is the function's
+ * (analyses.h), or NULL to compute one for this search. */
+struct ferry_cfg;
+LLVMValueRef ferry_find_hazard_since_barrier(LLVMValueRef from, const struct ferry_cfg *cfg,
                                              ferry_hazard_check hazard,
                                              void *context, const char **reason);
 

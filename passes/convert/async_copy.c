@@ -18,6 +18,7 @@
 #include "address_space.h"
 #include "bridge.h"
 #include "bulk_copy.h"
+#include "copy_emit.h"
 #include "copy_plan.h"
 #include "copy_read_back.h"
 #include "dispatch.h"
@@ -29,7 +30,6 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
-#include <string.h>
 
 /* A guarded copy reads where its load ran and nothing elsewhere: the
  * source and the bytes to read (i32) as the store receives them, a select
@@ -148,18 +148,16 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
                          struct ferry_emit_cache *cache, const struct ferry_planned_copy *plan,
                          LLVMValueRef mbarrier) {
   const struct ferry_copy_site *site = &plan->site;
-  struct ferry_copy_form form = ferry_planned_form(plan);
-  if (plan->bulk != FERRY_BULK_NO) {
+  struct ferry_copy_form form = plan->form;
+  if (ferry_copy_form_waits_on_mbarrier(&form))
     form.bulk_mbarrier = mbarrier;
-    form.bulk_min_bytes = plan->bulk == FERRY_BULK_LARGE_ROWS ? FERRY_BULK_MIN_BYTES : 0;
-  }
-  if (plan->form.raise_alignment)
-    LLVMSetAlignment(plan->form.raise_alignment, 16);
+  if (form.raise_alignment)
+    LLVMSetAlignment(form.raise_alignment, 16);
   if (site->raise_alignment && LLVMGetAlignment(site->raise_alignment) < site->raise_to)
     LLVMSetAlignment(site->raise_alignment, site->raise_to);
   /* A collective copy tests its uniform base with its alignment
    * (copy_emit.c: form.global_base). */
-  if ((site->check_global && !plan->collective) || site->alias_store_count) {
+  if ((site->check_global && !ferry_copy_form_collective(&form)) || site->alias_store_count) {
     convert_versioned(module, builder, cache, site, &form);
     return;
   }
@@ -176,133 +174,16 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMInstructionEraseFromParent(site->load);
 }
 
-static void remark_conversion(const struct ferry_planned_copy *plan) {
-  char message[FERRY_MESSAGE_SIZE];
-  const char *rows = plan->form.row_stride ? "each row of threadIdx.y" : "blockDim.x elements";
-  char bytes[48] = "blockDim.x*";
-  if (plan->bulk_row_bytes)
-    snprintf(bytes, sizeof bytes, "%llu", plan->bulk_row_bytes);
-  else
-    snprintf(bytes + strlen(bytes), sizeof bytes - strlen(bytes), "%u", plan->site.size);
-  if (plan->bulk == FERRY_BULK_EVERY_ROW)
-    snprintf(message, sizeof message,
-             "converted the block's %u-byte global-to-shared copies over %s to a "
-             "cp.async.bulk of %s bytes completed on an mbarrier, issued by the row's first "
-             "thread (the original copy stays as the fallback when a uniform alignment check "
-             "fails); every thread waits for it before the next barrier",
-             plan->site.size, rows, bytes);
-  else if (plan->bulk == FERRY_BULK_LARGE_ROWS)
-    snprintf(message, sizeof message,
-             "converted the block's %u-byte global-to-shared copies over %s to a "
-             "cp.async.bulk of %s bytes completed on an mbarrier when that is at least %u "
-             "bytes, else to 16-byte cp.async.cg chunks (the original copy stays as the "
-             "fallback when a uniform alignment check fails); they complete before the next "
-             "barrier", plan->site.size, rows, bytes, FERRY_BULK_MIN_BYTES);
-  else if (plan->collective)
-    snprintf(message, sizeof message,
-             "converted the block's %u-byte global-to-shared copies to 16-byte "
-             "cp.async.cg chunks over %s (the original copy stays as the fallback "
-             "when a uniform alignment check fails); they complete before the next "
-             "barrier", plan->site.size,
-             rows);
-  else if (plan->site.loop)
-    snprintf(message, sizeof message,
-             "converted %s %u-byte global-to-shared copy%s in a loop with no barrier to "
-             "per-thread cp.async; every iteration's copy is in flight until one wait before "
-             "the barrier after the loop", ferry_article(plan->site.size), plan->site.size,
-             plan->site.merged ? " (guarded: a source size of 0 where the guard fails)" : "");
-  else if (plan->site.merged)
-    snprintf(message, sizeof message,
-             "converted a guarded %u-byte global-to-shared copy to cp.async.%s with a source "
-             "size of 0 where the guard fails (it reads nothing and fills zeros); it "
-             "completes before the next barrier", plan->site.size,
-             ferry_cp_async_cache(plan->site.size));
-  else if (plan->site.size > 16) {
-    unsigned piece = ferry_per_thread_piece(plan->site.size, plan->site.align);
-    snprintf(message, sizeof message,
-             "converted a %u-byte global-to-shared struct copy to %u cp.async.%s of %u bytes; "
-             "they complete before the next barrier", plan->site.size, plan->site.size / piece,
-             ferry_cp_async_cache(piece), piece);
-  } else
-    snprintf(message, sizeof message,
-             "converted %s %u-byte global-to-shared copy to cp.async.%s; it completes "
-             "before the next barrier", ferry_article(plan->site.size), plan->site.size,
-             ferry_cp_async_cache(plan->site.size));
-  for (unsigned i = 0; i < plan->site.alias_store_count; i++) {
-    size_t used = strlen(message);
-    LLVMValueRef store = plan->site.alias_stores[i];
-    unsigned line = LLVMInstructionGetDebugLoc(store) ? LLVMGetDebugLocLine(store) : 0;
-    char where[32] = "";
-    if (line)
-      snprintf(where, sizeof where, " at line %u", line);
-    snprintf(message + used, sizeof message - used,
-             "; versioned on a run-time test that its source misses what the store%s writes "
-             "before the barrier (where it does not, the copy runs as written)", where);
-  }
-  if (plan->site.check_global) {
-    size_t used = strlen(message);
-    if (plan->site.global_base)
-      snprintf(message + used, sizeof message - used,
-               "; versioned on one block-uniform run-time isspacep.global test of the source's "
-               "base pointer (where it fails, the whole block runs the copy as written)");
-    else
-      snprintf(message + used, sizeof message - used,
-               "; versioned on a run-time isspacep.global test of the source (where it "
-               "fails, the copy runs as written)");
-  }
-  if (plan->site.read_back) {
-    size_t used = strlen(message);
-    snprintf(message + used, sizeof message - used,
-             "; the loaded value's other uses read it back from shared memory after the "
-             "barrier");
-  }
-  ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
-}
-
-/* sm_90: whether each collective copy becomes cp.async.bulk rows
- * (bulk_choice.h); says why where it does not. (Pipelined copies are
- * ferry-pipeline's and keep their chunks: their rings wait by cp.async
- * groups.) */
-static void plan_bulk(struct ferry_affine_context *affine, struct ferry_vec *plans) {
-  const struct ferry_uniformity *uniformity = ferry_affine_uniformity(affine);
-  for (size_t i = 0; i < plans->count; i++) {
-    struct ferry_planned_copy *plan = plans->items[i];
-    if (!plan->collective)
-      continue;
-    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(plan->site.store));
-    char reason[FERRY_REASON_SIZE];
-    struct ferry_bulk_facts facts = {.size = plan->site.size,
-                                     .row_stride = plan->form.row_stride,
-                                     .array_bytes = plan->form.destination_bytes};
-    enum ferry_bulk_choice choice = ferry_choose_bulk(fn, &facts, reason, sizeof reason);
-    for (size_t b = 0; choice != FERRY_BULK_NO && b < plan->site.consumers.barriers.count; b++)
-      if (!ferry_reached_uniformly(uniformity,
-                                   LLVMGetInstructionParent(plan->site.consumers.barriers.items[b]))) {
-        snprintf(reason, sizeof reason,
-                 "not every thread of the block reaches its consumer barrier (each thread "
-                 "counts the mbarrier's phases at those barriers)");
-        choice = FERRY_BULK_NO;
-      }
-    plan->bulk = choice;
-    plan->bulk_row_bytes = facts.row_bytes;
-    if (choice == FERRY_BULK_NO) {
-      char message[FERRY_MESSAGE_SIZE];
-      snprintf(message, sizeof message, "16-byte cp.async.cg chunks, not cp.async.bulk: %s",
-               reason);
-      ferry_remark(FERRY_REMARK_ANALYSIS, plan->site.store, "NotBulk", message);
-    }
-  }
-}
-
-static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
+                             struct ferry_analyses *analyses) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
-  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0};
-  ferry_plan_copies(fn, affine, FERRY_PLAN_SINGLE_STAGE, &plans);
   /* Decide everything first, then rewrite: each decision was made on the
-   * code as it stands, where the other copies are still plain stores. */
-  if (plans.count && ferry_target_has_bulk_copy(ferry_function_target(fn)))
-    plan_bulk(affine, &plans);
+   * code as it stands, where the other copies are still plain stores.
+   * Nothing below asks the analyses anything until ferry_bulk_finish,
+   * which invalidates them first (the plans' sites, which hold the old
+   * affine context, are only freed after that). */
+  ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, &plans);
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
@@ -310,14 +191,17 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   struct ferry_emit_cache *cache = ferry_emit_cache_create();
   for (size_t i = 0; i < plans.count; i++) {
     struct ferry_planned_copy *plan = plans.items[i];
-    remark_conversion(plan);
-    if (plan->bulk != FERRY_BULK_NO && !mbarrier)
+    char message[FERRY_MESSAGE_SIZE];
+    ferry_copy_form_describe(&plan->form, &plan->site, false, message, sizeof message);
+    ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
+    bool bulk = ferry_copy_form_waits_on_mbarrier(&plan->form);
+    if (bulk && !mbarrier)
       mbarrier = ferry_bulk_mbarrier(module, fn);
     for (size_t b = 0; b < plan->site.consumers.barriers.count; b++) {
       LLVMValueRef barrier = plan->site.consumers.barriers.items[b];
-      if (plan->bulk != FERRY_BULK_EVERY_ROW) /* chunks may be in flight */
+      if (ferry_copy_form_waits_on_groups(&plan->form))
         ferry_vec_push_unique(&waits, barrier);
-      if (plan->bulk != FERRY_BULK_NO)
+      if (bulk)
         ferry_vec_push_unique(&bulk_waits, barrier);
     }
     convert_copy(module, builder, cache, plan, mbarrier);
@@ -326,15 +210,13 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   for (size_t i = 0; i < waits.count; i++)
     ferry_emit_commit_and_wait(module, builder, waits.items[i], 0);
   if (mbarrier)
-    ferry_bulk_finish(module, builder, fn, mbarrier, &bulk_waits);
+    ferry_bulk_finish(module, builder, analyses, mbarrier, &bulk_waits);
   ferry_vec_free(&bulk_waits);
   ferry_vec_free(&waits);
   bool changed = plans.count > 0;
   if (changed)
     ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   ferry_free_planned_copies(&plans);
-  if (affine)
-    ferry_affine_context_free(affine);
   return changed;
 }
 

@@ -38,6 +38,7 @@
  *   shared memory (an addrspacecast from shared::cta). */
 #include "bulk_copy.h"
 
+#include "analyses.h"
 #include "bridge.h"
 #include "cfg.h"
 #include "ir_build.h"
@@ -160,7 +161,7 @@ static void open_wait_site(LLVMModuleRef module, LLVMBuilderRef builder, LLVMVal
 struct parity_builder {
   LLVMModuleRef module;
   LLVMBuilderRef builder;
-  struct ferry_cfg *cfg;
+  const struct ferry_cfg *cfg;
   struct wait_site *sites;
   size_t site_count;
   struct ferry_map at_start;  /* block -> value at its start */
@@ -263,16 +264,21 @@ static void mark_reachable(struct ferry_map *reachable, LLVMBasicBlockRef entry)
   ferry_vec_free(&work);
 }
 
-void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef fn,
-                       LLVMValueRef mbarrier, const struct ferry_vec *barriers) {
+void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder,
+                       struct ferry_analyses *analyses, LLVMValueRef mbarrier,
+                       const struct ferry_vec *barriers) {
+  LLVMValueRef fn = ferry_analyses_function(analyses);
   emit_initialisation(module, builder, fn, mbarrier);
   struct wait_site *sites = ferry_xcalloc(barriers->count ? barriers->count : 1, sizeof *sites);
   for (size_t i = 0; i < barriers->count; i++) {
     sites[i].barrier = barriers->items[i];
     open_wait_site(module, builder, mbarrier, &sites[i]);
   }
+  /* The copies' rewrite and the wait sites just opened split blocks: the
+   * parities follow the CFG as it now stands. */
+  ferry_analyses_invalidate(analyses);
   struct parity_builder p = {
-      .module = module, .builder = builder, .cfg = ferry_cfg_compute(fn),
+      .module = module, .builder = builder, .cfg = ferry_analyses_cfg(analyses),
       .sites = sites, .site_count = barriers->count};
   mark_reachable(&p.reachable, LLVMGetEntryBasicBlock(fn));
   for (size_t i = 0; i < barriers->count; i++)
@@ -289,7 +295,6 @@ void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRe
         ferry_ptx_mbarrier_try_wait_parity(&(struct ferry_ptx){module, builder}, mbarrier, site->parity);
     LLVMBuildCondBr(builder, done, site->rest, site->wait);
   }
-  ferry_cfg_free(p.cfg);
   ferry_map_free(&p.at_start);
   ferry_map_free(&p.reachable);
   ferry_vec_free(&p.phis);

@@ -27,7 +27,9 @@ void ferry_emit_bulk_row(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValue
  * barriers of the bulk copies, each reached by all threads of the block or
  * by none) has the first thread of each row arrive and every thread wait
  * for the phase by its parity. */
-void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef fn,
-                       LLVMValueRef mbarrier, const struct ferry_vec *barriers);
+struct ferry_analyses;
+void ferry_bulk_finish(LLVMModuleRef module, LLVMBuilderRef builder,
+                       struct ferry_analyses *analyses, LLVMValueRef mbarrier,
+                       const struct ferry_vec *barriers);
 
 #endif

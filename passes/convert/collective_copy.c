@@ -22,6 +22,7 @@
 
 #include "address_space.h"
 #include "alignment.h"
+#include "analyses.h"
 #include "barrier.h"
 #include "cfg.h"
 #include "dominators.h"
@@ -188,16 +189,12 @@ static bool branches_uniform(const struct ferry_uniformity *uniformity, const st
   return uniform;
 }
 
-bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
-                             LLVMBasicBlockRef target) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(target);
-  struct ferry_cfg *cfg = ferry_cfg_compute(fn);
-  struct ferry_dominators *dominators = ferry_dominators_compute(fn);
-  bool uniform = branches_uniform(uniformity, cfg, dominators, target, true) &&
-                 branches_uniform(uniformity, cfg, dominators, target, false);
-  ferry_cfg_free(cfg);
-  ferry_dominators_free(dominators);
-  return uniform;
+bool ferry_reached_uniformly(struct ferry_analyses *analyses, LLVMBasicBlockRef target) {
+  const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
+  const struct ferry_cfg *cfg = ferry_analyses_cfg(analyses);
+  const struct ferry_dominators *dominators = ferry_analyses_dominators(analyses);
+  return branches_uniform(uniformity, cfg, dominators, target, true) &&
+         branches_uniform(uniformity, cfg, dominators, target, false);
 }
 
 /* Whether the first byte of every row is 16-byte aligned (alignment.h):
@@ -242,9 +239,10 @@ static bool narrow_rows_aligned(struct ferry_affine_context *context, LLVMValueR
 
 bool ferry_match_collective(struct ferry_affine_context *context,
                             const struct ferry_copy_site *site,
-                            struct ferry_collective_form *form,
+                            struct ferry_copy_form *matched,
                             char *reason, size_t reason_size) {
-  *form = (struct ferry_collective_form){0};
+  /* Filled here, given back only when the form applies. */
+  struct ferry_copy_form scratch = *matched, *form = &scratch;
   LLVMBasicBlockRef block = LLVMGetInstructionParent(site->store);
   LLVMValueRef fn = LLVMGetBasicBlockParent(block);
   if (site->size > 8)
@@ -285,7 +283,7 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                   "the destination's row stride is not a positive constant");
   form->row_stride = to.y_dependent ? to.y_stride : 0;
 
-  if (!ferry_reached_uniformly(uniformity, block))
+  if (!ferry_reached_uniformly(ferry_affine_analyses(context), block))
     return ferry_refuse(reason, reason_size,
                         "not every thread of the block reaches the copy");
   /* A shared array the module defines is ours to align: with 16 bytes,
@@ -297,11 +295,14 @@ bool ferry_match_collective(struct ferry_affine_context *context,
   if (LLVMIsAGlobalVariable(destination_base) && !LLVMIsDeclaration(destination_base))
     form->destination_bytes = LLVMStoreSizeOfType(
         LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)), LLVMGlobalGetValueType(destination_base));
-  form->linear = form->row_stride > 0 && ferry_thread_pure(uniformity, site->destination) &&
-                 ferry_thread_pure(uniformity, site->source);
+  form->kind = form->row_stride > 0 && ferry_thread_pure(uniformity, site->destination) &&
+                       ferry_thread_pure(uniformity, site->source)
+                   ? FERRY_COPY_LINEAR_CHUNKS
+                   : FERRY_COPY_CHUNKS;
   form->source_rows_aligned =
       rows_aligned(source_base, FERRY_ALIGN_AS_DECLARED, &source, form->source_index) &&
       (!form->source_index || narrow_rows_aligned(context, form->source_index, site->size));
   form->destination_rows_aligned = rows_aligned(destination_base, FERRY_ALIGN_RAISED_TO_16, &destination, NULL);
+  *matched = scratch;
   return true;
 }

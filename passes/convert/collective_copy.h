@@ -6,6 +6,7 @@
 #define FERRY_PASSES_COLLECTIVE_COPY_H
 
 #include "affine.h"
+#include "copy_form.h"
 #include "copy_site.h"
 
 #include <llvm-c/Core.h>
@@ -13,44 +14,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct ferry_collective_form {
-  /* Destination bytes between the rows of threadIdx.y, or 0 when the copy
-   * does not depend on threadIdx.y (every row copies the same range, and
-   * only row 0 needs to). */
-  int64_t row_stride;
-  /* The destination's shared array, when the module defines it with less
-   * than 16-byte alignment: converting raises it to 16. */
-  LLVMValueRef raise_alignment;
-  /* When the source offset is size * ext(index) with a narrower index
-   * (tid.x + row-uniform terms) that may wrap: the index; the emitted check
-   * then also proves that a row's indices do not wrap. NULL otherwise. */
-  LLVMValueRef source_index;
-  bool source_index_signed;
-  /* The bytes of the destination's shared array when the module defines
-   * it with a size (a row cannot be longer), else 0. */
-  unsigned long long destination_bytes;
-  /* Rows of threadIdx.y whose addresses are pure arithmetic over the
-   * thread indices and uniform values (thread_values.h): the chunks of all
-   * rows can then be dealt out over the block's linear thread index, so
-   * that whole warps issue (copy_emit.c). */
-  bool linear;
-  /* Every row's first source / destination byte is proved 16-byte aligned
-   * (the base array's alignment, every other term of the offset a multiple
-   * of 16): the run-time check then leaves that side out. */
-  bool source_rows_aligned;
-  bool destination_rows_aligned;
-};
-
-/* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has the
- * collective form; on refusal, reason says why. */
+/* Whether a legal copy (ferry_analyze_copy said CONVERTIBLE) has a
+ * block-collective form: then sets form's kind (FERRY_COPY_CHUNKS, or
+ * FERRY_COPY_LINEAR_CHUNKS where rows of threadIdx.y can be dealt over the
+ * block's linear thread index) and its collective fields (copy_form.h);
+ * form's size and align are the site's already. On refusal, reason says
+ * why and form is as it was. */
 bool ferry_match_collective(struct ferry_affine_context *context,
                             const struct ferry_copy_site *site,
-                            struct ferry_collective_form *form,
+                            struct ferry_copy_form *form,
                             char *reason, size_t reason_size);
 
 /* Whether every thread of the block reaches `target`, or none (each branch
- * that can leave the paths to it decides uniformly). */
-bool ferry_reached_uniformly(const struct ferry_uniformity *uniformity,
-                             LLVMBasicBlockRef target);
+ * that can leave the paths to it decides uniformly), by the function's
+ * analyses (its CFG, dominators and uniformity). */
+struct ferry_analyses;
+bool ferry_reached_uniformly(struct ferry_analyses *analyses, LLVMBasicBlockRef target);
 
 #endif

@@ -20,13 +20,15 @@
  * are the same and row 0 alone issues the chunks.
  *
  * Rows of tid.y whose addresses are pure arithmetic over the thread indices
- * and uniform values (collective_copy.h, `linear`) take the linear form
- * instead (emit_linear): the chunks of all rows are dealt over the block's
- * linear thread index, so whole warps issue, as hand-written code does. */
+ * and uniform values (FERRY_COPY_LINEAR_CHUNKS, copy_form.h) take the
+ * linear form instead (emit_linear): the chunks of all rows are dealt over
+ * the block's linear thread index, so whole warps issue, as hand-written
+ * code does. ferry_emit_copy switches on the form's kind. */
 #include "copy_emit.h"
 
 #include "address_space.h"
 #include "bridge.h"
+#include "bulk_choice.h"
 #include "bulk_copy.h"
 #include "ir_build.h"
 #include "ptx.h"
@@ -366,10 +368,9 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
  * built by clang with two stages of 16-byte chunks ran 16.42 ms with the
  * branch, 14.50 ms with the loop (H100; nvcc's own build keeps its branch,
  * 14.42 ms). */
-struct ferry_chunk_offsets ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilderRef builder,
-                                               struct ferry_emit_cache *cache,
-                                               LLVMValueRef destination, LLVMValueRef source,
-                                               const struct ferry_copy_form *form) {
+struct ferry_chunk ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilderRef builder,
+                                       struct ferry_emit_cache *cache, LLVMValueRef destination,
+                                       LLVMValueRef source, const struct ferry_copy_form *form) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder));
@@ -379,7 +380,7 @@ struct ferry_chunk_offsets ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilder
   LLVMValueRef row = rows ? chunk.row : zero, column = rows ? chunk.column : chunk.tid_x;
   LLVMValueRef column_bytes =
       LLVMBuildShl(builder, LLVMBuildZExt(builder, column, i64, ""), LLVMConstInt(i64, 4, false), "");
-  struct ferry_chunk_offsets offsets;
+  struct ferry_chunk offsets;
   LLVMValueRef *offset[2] = {&offsets.destination, &offsets.source};
   LLVMValueRef *pass[2] = {&offsets.destination_pass, &offsets.source_pass};
   LLVMValueRef pointers[2] = {destination, source};
@@ -490,14 +491,17 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
   LLVMValueRef zero = LLVMConstInt(i64, 0, false);
-  /* aligned: bulk, chunked, or (bulk with a size threshold) a choice of the two */
-  bool chunks_too = !form->bulk_mbarrier || form->bulk_min_bytes;
+  /* aligned: bulk (FERRY_COPY_BULK_ROWS), chunked (FERRY_COPY_CHUNKS), or
+   * a choice of the two by the row's size (FERRY_COPY_BULK_LARGE_ROWS) */
+  bool chunks_too = form->kind != FERRY_COPY_BULK_ROWS;
   LLVMBasicBlockRef size_choice =
-      form->bulk_mbarrier && form->bulk_min_bytes
+      form->kind == FERRY_COPY_BULK_LARGE_ROWS
           ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.size")
           : NULL;
   LLVMBasicBlockRef bulk =
-      form->bulk_mbarrier ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.bulk") : NULL;
+      ferry_copy_form_waits_on_mbarrier(form)
+          ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.bulk")
+          : NULL;
   LLVMBasicBlockRef chunked =
       chunks_too ? LLVMInsertBasicBlockInContext(context, join, "ferry.copy.chunked") : NULL;
   LLVMBasicBlockRef issue =
@@ -552,7 +556,7 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, size_choice);
     LLVMValueRef large =
         LLVMBuildICmp(builder, LLVMIntUGE, row_bytes,
-                      LLVMConstInt(i64, form->bulk_min_bytes, false), "ferry.row.large");
+                      LLVMConstInt(i64, FERRY_BULK_MIN_BYTES, false), "ferry.row.large");
     LLVMBuildCondBr(builder, large, bulk, chunked);
   }
   if (bulk) {
@@ -589,7 +593,7 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_
                      LLVMValueRef before, LLVMValueRef destination, LLVMValueRef source,
                      const struct ferry_copy_form *form, LLVMValueRef guard) {
   LLVMMetadataRef location = LLVMInstructionGetDebugLoc(before);
-  if (!guard && !form->collective) {
+  if (!guard && form->kind == FERRY_COPY_PER_THREAD) {
     LLVMPositionBuilderBefore(builder, before);
     LLVMSetCurrentDebugLocation2(builder, location);
     emit_per_thread(module, builder, destination, source, form);
@@ -604,13 +608,19 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_
   else
     LLVMBuildBr(builder, body);
   LLVMPositionBuilderAtEnd(builder, body);
-  if (form->collective && form->linear && form->row_stride > 0 && !form->bulk_mbarrier) {
-    emit_linear(module, builder, cache, destination, source, form, join);
-  } else if (form->collective) {
-    emit_collective(module, builder, destination, source, form, join);
-  } else {
+  switch (form->kind) {
+  case FERRY_COPY_PER_THREAD:
     emit_per_thread(module, builder, destination, source, form);
     LLVMBuildBr(builder, join);
+    return;
+  case FERRY_COPY_LINEAR_CHUNKS:
+    emit_linear(module, builder, cache, destination, source, form, join);
+    return;
+  case FERRY_COPY_CHUNKS:
+  case FERRY_COPY_BULK_ROWS:
+  case FERRY_COPY_BULK_LARGE_ROWS:
+    emit_collective(module, builder, destination, source, form, join);
+    return;
   }
 }
 

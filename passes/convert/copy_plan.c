@@ -5,6 +5,8 @@
 #include "copy_plan.h"
 
 #include "bridge.h"
+#include "bulk_choice.h"
+#include "collective_copy.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
@@ -16,23 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *ferry_article(unsigned size) { return size == 8 ? "an" : "a"; }
-
-struct ferry_copy_form ferry_planned_form(const struct ferry_planned_copy *plan) {
-  return (struct ferry_copy_form){
-      .size = plan->site.size,
-      .align = plan->site.align,
-      .collective = plan->collective,
-      .row_stride = plan->form.row_stride,
-      .source_index = plan->form.source_index,
-      .source_index_signed = plan->form.source_index_signed,
-      .linear = plan->form.linear,
-      .source_rows_aligned = plan->form.source_rows_aligned,
-      .destination_rows_aligned = plan->form.destination_rows_aligned,
-      .global_base = plan->collective && plan->site.check_global ? plan->site.global_base : NULL,
-  };
-}
 
 /* Code that already manages asynchronous copies or hides its memory
  * operations in assembly: a wait_group 0 of ours would change its meaning
@@ -74,15 +59,17 @@ static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
   ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
 }
 
-/* Chooses the block-collective form when it applies, else the per-thread
- * one; returns NULL (having said why, when `report`) when neither can move
- * the copy. A copy of heavy reuse takes the collective form or nothing
+/* Chooses a block-collective form when it applies, else the per-thread
+ * one (copy_form.h); returns NULL (having said why, when `report`) when
+ * neither can move the copy. A copy of heavy reuse takes the collective form or nothing
  * (cost_model.h). */
 static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
                                             const struct ferry_copy_site *site, bool report,
                                             bool reuse_heavy) {
   struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
   plan->site = *site;
+  plan->form = (struct ferry_copy_form){
+      .kind = FERRY_COPY_PER_THREAD, .size = site->size, .align = site->align};
   plan->reuse_heavy = reuse_heavy;
   char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
   if (site->size > 16)
@@ -117,10 +104,11 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0] && !reuse_heavy)
     return plan; /* per-thread cp.async: as fast or faster where it applies */
   else if (site->size < 16)
-    plan->collective = ferry_match_collective(affine, site, &plan->form, not_collective,
-                                              sizeof not_collective);
-  if (plan->collective)
+    ferry_match_collective(affine, site, &plan->form, not_collective, sizeof not_collective);
+  if (ferry_copy_form_collective(&plan->form)) {
+    plan->form.global_base = site->check_global ? site->global_base : NULL;
     return plan;
+  }
   if (reuse_heavy) { /* ferry-async-copy reports the cost model's verdict */
     free(plan);
     return NULL;
@@ -144,8 +132,45 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   return plan;
 }
 
-void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
-                       enum ferry_plan_purpose purpose, struct ferry_vec *plans) {
+/* sm_90: whether each collective copy becomes cp.async.bulk rows
+ * (bulk_choice.h); says why where it does not. */
+static void plan_bulk(struct ferry_analyses *analyses, struct ferry_vec *plans) {
+  for (size_t i = 0; i < plans->count; i++) {
+    struct ferry_planned_copy *plan = plans->items[i];
+    if (!ferry_copy_form_collective(&plan->form))
+      continue;
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(plan->site.store));
+    char reason[FERRY_REASON_SIZE];
+    struct ferry_bulk_facts facts = {.size = plan->site.size,
+                                     .row_stride = plan->form.row_stride,
+                                     .array_bytes = plan->form.destination_bytes};
+    enum ferry_bulk_choice choice = ferry_choose_bulk(fn, &facts, reason, sizeof reason);
+    for (size_t b = 0; choice != FERRY_BULK_NO && b < plan->site.consumers.barriers.count; b++)
+      if (!ferry_reached_uniformly(analyses,
+                                   LLVMGetInstructionParent(plan->site.consumers.barriers.items[b]))) {
+        snprintf(reason, sizeof reason,
+                 "not every thread of the block reaches its consumer barrier (each thread "
+                 "counts the mbarrier's phases at those barriers)");
+        choice = FERRY_BULK_NO;
+      }
+    plan->form.bulk_row_bytes = facts.row_bytes;
+    if (choice == FERRY_BULK_EVERY_ROW)
+      plan->form.kind = FERRY_COPY_BULK_ROWS;
+    else if (choice == FERRY_BULK_LARGE_ROWS)
+      plan->form.kind = FERRY_COPY_BULK_LARGE_ROWS;
+    else {
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message, "16-byte cp.async.cg chunks, not cp.async.bulk: %s",
+               reason);
+      ferry_remark(FERRY_REMARK_ANALYSIS, plan->site.store, "NotBulk", message);
+    }
+  }
+}
+
+void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
+                       struct ferry_vec *plans) {
+  LLVMValueRef fn = ferry_analyses_function(analyses);
+  struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   bool report = purpose == FERRY_PLAN_SINGLE_STAGE;
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
   struct ferry_target target = ferry_function_target(fn);
@@ -212,6 +237,9 @@ void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
       else
         ferry_copy_site_free(&site);
     }
+  /* Decided after every copy is planned, each on the code as it stands. */
+  if (purpose == FERRY_PLAN_SINGLE_STAGE && plans->count && ferry_target_has_bulk_copy(target))
+    plan_bulk(analyses, plans);
 }
 
 void ferry_free_planned_copies(struct ferry_vec *plans) {
@@ -229,8 +257,15 @@ bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform tr
   bool changed = ferry_check_kernel_options(module);
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn))
-      changed |= transform(module, fn, builder);
+    if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn)) {
+      /* Made here, freed when the transform returns: the next pass, and
+       * the next function (whose IR a transform may touch only by adding
+       * globals), get a bundle of their own, computed on the IR as it then
+       * stands. */
+      struct ferry_analyses *analyses = ferry_analyses_create(fn);
+      changed |= transform(module, fn, builder, analyses);
+      ferry_analyses_free(analyses);
+    }
   LLVMDisposeBuilder(builder);
   ferry_names_invalidate();
   return changed;

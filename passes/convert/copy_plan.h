@@ -1,6 +1,7 @@
 /* The plan the two automatic passes share: every copy of a function
  * analysed (copy_site.c), weighed (cost_model.c) and given a form
- * (per-thread or block-collective), before anything is rewritten.
+ * (copy_form.h: per-thread, block-collective, on sm_90 bulk rows), before
+ * anything is rewritten.
  * ferry-pipeline (pipeline_pass.c) runs first and takes the copies of the
  * loops it software-pipelines; ferry-async-copy (async_copy.c) converts
  * the copies left. */
@@ -8,10 +9,9 @@
 #define FERRY_PASSES_COPY_PLAN_H
 
 #include "affine.h"
-#include "collective_copy.h"
-#include "copy_emit.h"
+#include "analyses.h"
+#include "copy_form.h"
 #include "copy_site.h"
-#include "bulk_choice.h"
 #include "cost_model.h"
 #include "util.h"
 
@@ -21,11 +21,8 @@
 /* What will become of one legal copy. */
 struct ferry_planned_copy {
   struct ferry_copy_site site;
-  bool collective;
-  struct ferry_collective_form form;
+  struct ferry_copy_form form;
   bool reuse_heavy; /* pays only in a chunked ring (cost_model.h) */
-  enum ferry_bulk_choice bulk; /* sm_90: cp.async.bulk rows (bulk_choice.h) */
-  unsigned long long bulk_row_bytes; /* the row's bytes when known, else 0 */
 };
 
 /* Which pass plans: the pipeliner says nothing of the copies it leaves
@@ -35,25 +32,25 @@ enum ferry_plan_purpose {
   FERRY_PLAN_SINGLE_STAGE, /* ferry-async-copy: reports every refusal */
 };
 
-/* Plans every copy of fn that may be converted into `plans` (struct
+/* Plans every copy of the analyses' function that may be converted, by
+ * those analyses, into `plans` (struct
  * ferry_planned_copy *); with FERRY_PLAN_SINGLE_STAGE, every other copy
- * gets a remark saying why it stays. */
-void ferry_plan_copies(LLVMValueRef fn, struct ferry_affine_context *affine,
-                       enum ferry_plan_purpose purpose, struct ferry_vec *plans);
+ * gets a remark saying why it stays, and on sm_90 block-collective copies
+ * may take bulk rows (pipelined copies keep their chunks: their rings wait
+ * by cp.async groups). */
+void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
+                       struct ferry_vec *plans);
 void ferry_free_planned_copies(struct ferry_vec *plans);
-
-struct ferry_copy_form ferry_planned_form(const struct ferry_planned_copy *plan);
 
 /* The driver of the automatic passes (ferry-pipeline, ferry-prefetch,
  * ferry-async-copy): on a device module, checks the kernels' annotations
  * (whichever ferry pass runs first reports them), then runs `transform` on
- * every function the launch dispatch lets ferry convert (dispatch.h);
- * returns whether anything changed. */
+ * every function the launch dispatch lets ferry convert (dispatch.h), with
+ * the function's bundle of analyses (analyses.h), made for that call and
+ * freed after it; returns whether anything changed. */
 typedef bool (*ferry_function_transform)(LLVMModuleRef module, LLVMValueRef fn,
-                                         LLVMBuilderRef builder);
+                                         LLVMBuilderRef builder,
+                                         struct ferry_analyses *analyses);
 bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform transform);
-
-/* "an 8-byte", "a 4-byte". */
-const char *ferry_article(unsigned size);
 
 #endif

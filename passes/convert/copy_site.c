@@ -31,7 +31,8 @@
 
 #include "address_space.h"
 #include "alignment.h"
-#include "copy_emit.h"
+#include "analyses.h"
+#include "copy_form.h"
 #include "copy_loop.h"
 #include "copy_read_back.h"
 #include "ir_build.h"
@@ -579,8 +580,11 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   if (!ferry_find_consumer_barriers(inst, copy_hazard, site, &site->consumers) &&
       (objection = match_copy_loop(site, inst)))
     return refuse(reason, reason_size, "not converted: %s", objection);
-  if (ferry_find_hazard_since_barrier(inst, site->loop ? loop_earlier_hazard
-                                                        : earlier_access_hazard,
+  /* The function's CFG, from its analyses when the caller gave them. */
+  const struct ferry_cfg *cfg =
+      affine ? ferry_analyses_cfg(ferry_affine_analyses(affine)) : NULL;
+  if (ferry_find_hazard_since_barrier(inst, cfg,
+                                      site->loop ? loop_earlier_hazard : earlier_access_hazard,
                                       site, &objection))
     return refuse(reason, reason_size, "not converted: %s", objection);
 

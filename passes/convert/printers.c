@@ -2,6 +2,7 @@
  * `opt -passes=ferry-print-address-spaces` and
  * `opt -passes=ferry-print-consumer-barriers`, for lit. */
 #include "address_space.h"
+#include "analyses.h"
 #include "copy_site.h"
 #include "ferry.h"
 #include "memory.h"
@@ -51,7 +52,8 @@ void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out) {
     if (LLVMIsDeclaration(fn))
       continue;
     print_function_header(out, "consumer barriers", fn);
-    struct ferry_affine_context *affine = ferry_affine_context_create(fn);
+    struct ferry_analyses *analyses = ferry_analyses_create(fn);
+    struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
            inst = LLVMGetNextInstruction(inst)) {
@@ -73,6 +75,6 @@ void ferry_print_consumer_barriers(LLVMModuleRef module, FILE *out) {
         }
         ferry_copy_site_free(&site);
       }
-    ferry_affine_context_free(affine);
+    ferry_analyses_free(analyses);
   }
 }

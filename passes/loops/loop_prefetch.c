@@ -386,20 +386,25 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   return true;
 }
 
-static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
+                              struct ferry_analyses *analyses) {
   struct ferry_kernel_options options; /* a faulty annotation: fn stays as written */
   if (!ferry_option_prefetch() || !ferry_target_has_cp_async(ferry_function_target(fn)) ||
       !ferry_kernel_options(fn, &options))
     return false;
   LLVMSetCurrentDebugLocation2(builder, NULL);
-  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
+  struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (!affine)
     return false;
   struct ferry_vec plans = {0};
-  ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
+  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   /* Loops chosen first, then built one by one: building splits blocks of
-   * the loop it prefetches, never those of another loop. */
+   * the loop it prefetches, never those of another loop. The analyses are
+   * not made again between two loops: a later loop's check asks them only
+   * about its own blocks, values and copies, which no earlier build
+   * touched (a build splits blocks of its own loop, which holds no other
+   * loop, and adds instructions to its preheader). */
   bool changed = false;
   for (size_t l = 0; l < ferry_loop_count(loops); l++) {
     const struct ferry_loop *loop = ferry_loop_at(loops, l);
@@ -447,7 +452,6 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   if (changed)
     ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   ferry_free_planned_copies(&plans);
-  ferry_affine_context_free(affine);
   return changed;
 }
 

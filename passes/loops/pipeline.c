@@ -131,7 +131,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
   for (size_t c = 0; c < p->count; c++) {
     if (issued[c])
       continue;
-    if (!forms[c].collective || !p->versioned) {
+    if (!ferry_copy_form_collective(&forms[c]) || !p->versioned) {
       ferry_emit_copy(module, builder, cache, before, destinations[c], sources[c], &forms[c],
                       NULL);
       continue;
@@ -139,9 +139,9 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     struct ferry_chunk group[MAX_COPIES];
     size_t count = 0;
     for (size_t d = c; d < p->count; d++)
-      if (!issued[d] && forms[d].collective && forms[d].size == forms[c].size &&
+      if (!issued[d] && ferry_copy_form_collective(&forms[d]) && forms[d].size == forms[c].size &&
           (forms[d].row_stride > 0) == (forms[c].row_stride > 0)) {
-        const struct ferry_chunk_offsets *offsets = &p->chunk_offsets[d];
+        const struct ferry_chunk *offsets = &p->chunk_offsets[d];
         group[count++] = (struct ferry_chunk){
             .destination = ferry_chunk_address(builder, destinations[d], FERRY_ADDRSPACE_SHARED,
                                                offsets->destination),
@@ -323,7 +323,7 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     const struct ring *ring = &p->rings[p->ring_of_copy[c]];
-    if (!p->copies[c].form.collective)
+    if (!ferry_copy_form_collective(&p->copies[c].form))
       continue;
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     struct ferry_map made = {0};
@@ -337,7 +337,7 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
         ferry_chunk_offsets(module, builder, cache, destination, source, &p->copies[c].form);
   }
   for (size_t c = 0; c < p->count; c++) {
-    if (!p->copies[c].form.collective || !p->source_streams[c])
+    if (!ferry_copy_form_collective(&p->copies[c].form) || !p->source_streams[c])
       continue;
     LLVMValueRef at[3];
     unsigned iterations[3] = {p->stages - 1, 0, 1};

@@ -41,7 +41,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
         continue;
       members[count] = plan;
       copies[count++] =
-          (struct ferry_pipeline_copy){&plan->site, ferry_planned_form(plan), plan->reuse_heavy};
+          (struct ferry_pipeline_copy){&plan->site, plan->form, plan->reuse_heavy};
     }
     if (!count)
       continue;
@@ -84,21 +84,16 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                    : "");
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];
+      char form[FERRY_MESSAGE_SIZE];
+      ferry_copy_form_describe(&member->form, &member->site, true, form, sizeof form);
       /* Which test a source not provably global had (copy_site.h). */
       const char *global = member->site.check_global
                                ? "; behind one block-uniform isspacep.global test of the source's "
                                  "base pointer before the loop (where it fails, the loop runs as "
                                  "written)"
                                : "";
-      snprintf(message, sizeof message,
-               "converted %s %u-byte global-to-shared copy to %s%s and pipelined its loop "
-               "over %s%s%s%s",
-               ferry_article(member->site.size), member->site.size,
-               member->collective ? "16-byte cp.async.cg chunks of the block" : "cp.async.",
-               member->collective ? ""
-                                  : ferry_cp_async_cache(ferry_per_thread_piece(
-                                        member->site.size, member->site.align)),
-               ring, ranges, global,
+      snprintf(message, sizeof message, "%s and pipelined its loop over %s%s%s%s", form, ring,
+               ranges, global,
                member->site.read_back ? "; the loaded value's other uses read it back from "
                                         "the iteration's slot after the barrier"
                                       : "");
@@ -174,15 +169,19 @@ static void remark_copy_loops(LLVMValueRef fn, struct ferry_affine_context *affi
   }
 }
 
-static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder) {
+static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
+                              struct ferry_analyses *analyses) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
-  struct ferry_affine_context *affine = ferry_affine_context_create(fn);
   struct ferry_vec plans = {0}, pipelines = {0};
-  ferry_plan_copies(fn, affine, FERRY_PLAN_RINGS, &plans);
+  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
+  struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (affine)
     remark_copy_loops(fn, affine);
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
+  /* Every ring is checked before any is made; from here the loops are
+   * rewritten and nothing asks the analyses anything (a ring's plan holds
+   * what its rewrite needs). */
   struct ferry_emit_cache *cache = ferry_emit_cache_create();
   bool per_launch_rings = false;
   for (size_t i = 0; i < pipelines.count; i++) {
@@ -210,8 +209,6 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   }
   ferry_free_planned_copies(&plans);
   ferry_vec_free(&pipelines);
-  if (affine)
-    ferry_affine_context_free(affine);
   return changed;
 }
 

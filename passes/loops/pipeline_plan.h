@@ -86,7 +86,7 @@ struct ferry_pipeline {
   struct ferry_vec loop_blocks; /* the loop's blocks, header first, for the clone */
   /* Versioned: each collective copy's chunk offsets, made by apply before
    * the loop (copy_emit.h). */
-  struct ferry_chunk_offsets chunk_offsets[MAX_COPIES];
+  struct ferry_chunk chunk_offsets[MAX_COPIES];
   /* Versioned: whether a collective copy's source is exactly affine in the
    * iteration (pipeline_version.c), so that the ring steps the address of
    * the thread's chunk from one iteration to the next, as hand-written

@@ -114,7 +114,7 @@ static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, 
   *why = threads < 1024 ? "its launch bounds" : "the hardware's limit";
   for (size_t c = 0; c < p->count; c++) {
     const struct ring *ring = &p->rings[p->ring_of_copy[c]];
-    if (!p->copies[c].form.collective || ring->dynamic)
+    if (!ferry_copy_form_collective(&p->copies[c].form) || ring->dynamic)
       continue;
     unsigned long long elements = ring->stage_bytes / p->copies[c].form.size;
     if (elements < threads) {

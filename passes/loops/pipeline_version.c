@@ -162,7 +162,7 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     const struct ferry_copy_form *form = &p->copies[c].form;
-    if (!form->collective)
+    if (!ferry_copy_form_collective(form))
       continue;
     collective = true;
     p->source_streams[c] = true;
@@ -372,7 +372,7 @@ static LLVMValueRef alignment_check(struct ferry_pipeline *p, LLVMModuleRef modu
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_form *form = &p->copies[c].form;
     const struct ring *ring = &p->rings[p->ring_of_copy[c]];
-    if (!form->collective)
+    if (!ferry_copy_form_collective(form))
       continue;
     bool rows = form->row_stride > 0;
     LLVMValueRef row_bytes = LLVMBuildMul(builder, LLVMBuildZExt(builder, ntid_x, i64, ""),
