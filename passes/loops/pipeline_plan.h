@@ -124,7 +124,25 @@ struct ferry_pipeline {
   /* pointer phi -> its increment, a GEP of it by one loop-invariant index */
   struct ferry_map pointer_steps;
   struct ferry_map starts;   /* induction phi -> start value */
+  /* A ring of one block-strided copy loop (issue 13, shape 4 in rings;
+   * pipeline_copy_loop.c): the inner loop holding every copy, and its
+   * counter, which the copies of a later iteration keep as it is. NULL for
+   * copies that run once per iteration. */
+  const struct ferry_loop *copy_loop;
+  LLVMValueRef copy_counter;
 };
+
+/* pipeline_copy_loop.c: for copies in a block-strided copy loop nested in
+ * `loop`, checks that the copy loop runs the same iterations in every
+ * iteration of `loop` and that its copies can be issued ahead where they
+ * stand; sets p->copy_loop and p->copy_counter, or refuses. Refuses what
+ * the first version of these rings leaves out. */
+bool ferry_pipeline_check_copy_loop(struct ferry_pipeline *p, const struct ferry_loop *loop,
+                                    char *reason, size_t size);
+/* After the other checks: refuses a copy loop's ring that would be
+ * dynamic, per launch, versioned, range-checked or tested for global
+ * memory. */
+bool ferry_pipeline_copy_loop_plain(const struct ferry_pipeline *p, char *reason, size_t size);
 
 /* pipeline_values.c: `value`, a source address or part of one, as
  * iteration i+distance computes it (prologue: i = 0, so induction
