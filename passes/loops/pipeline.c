@@ -465,21 +465,29 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
                                                                : first_non_phi(p->header));
   LLVMValueRef first = LLVMBuildICmp(builder, LLVMIntEQ, iteration, LLVMConstInt(i32, 0, false),
                                      "ferry.first.iteration");
-  LLVMValueRef guards[MAX_STAGES];
-  for (unsigned d = 0; d + 1 < stages; d++) {
-    LLVMValueRef runs =
-        !d ? NULL
-        : last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, d, false), "ferry.runs")
-                 : ferry_pipeline_runs_ahead_const(p, builder, p->iv, d);
-    guards[d] = runs ? LLVMBuildAnd(builder, first, runs, "") : first;
+  LLVMValueRef runs[MAX_STAGES] = {0};
+  for (unsigned d = 1; d + 1 < stages; d++)
+    runs[d] = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, d, false),
+                                     "ferry.runs")
+                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv, d);
+  LLVMBasicBlockRef head, join;
+  /* The prologue's issues behind one test of iteration 0 (each then
+   * behind its own test that its iteration runs): the copy loop's other
+   * iterations pay one branch for them. */
+  if (stages > 1) {
+    LLVMBasicBlockRef body = ferry_open_region(anchor, "ferry.first.issue", "ferry.first.issued",
+                                               &head, &join);
+    LLVMPositionBuilderAtEnd(builder, head);
+    LLVMBuildCondBr(builder, first, body, join);
+    LLVMPositionBuilderAtEnd(builder, body);
+    LLVMValueRef at = LLVMBuildBr(builder, join);
+    for (unsigned d = 0; d + 1 < stages; d++)
+      issue_stage(module, builder, cache, p, at, LLVMConstInt(i32, d, false), d, NULL, false,
+                  runs[d]);
   }
-  for (unsigned d = 0; d + 1 < stages; d++)
-    issue_stage(module, builder, cache, p, anchor, LLVMConstInt(i32, d, false), d, NULL, false,
-                guards[d]);
   issue_stage(module, builder, cache, p, anchor, issue_index, stages - 1, NULL, false, ahead);
   if (stages < 2)
     return;
-  LLVMBasicBlockRef head, join;
   LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
                                              "ferry.first.committed", &head, &join);
   LLVMPositionBuilderAtEnd(builder, head);

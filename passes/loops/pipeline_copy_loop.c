@@ -12,7 +12,9 @@
  * slots 0..S-2 (the prologue, which a ring of single copies issues before
  * the loop: here the elements are known only inside the copy loop), and
  * iteration 0 then commits S-1 empty groups besides its own, so that
- * wait_group S-1 waits for everything it issued (pipeline.c).
+ * wait_group S-1 waits for everything it issued (pipeline.c). S is 2
+ * unless the kernel asks for more (COPY_LOOP_STAGES: more measured
+ * slower).
  *
  * That is right only if the copy loop runs the same iterations, with the
  * same p, in every outer iteration (each thread its own), so that what

@@ -34,6 +34,16 @@ enum { MAX_COPIES = 8, AUTO_STAGES = 16, MAX_STAGES = 16, RING_BUDGET = 16 * 102
 enum { SM_THREADS = 2048, REUSE_MANY_BLOCKS = 4, REUSE_STAGES_MANY_BLOCKS = 2,
        REUSE_STAGES_FEW_BLOCKS = 4 };
 
+/* Stages of a block-strided copy loop's ring chosen by default
+ * (pipeline_copy_loop.c). Each element of the copy loop tests, in the
+ * copy loop, whether its iteration runs, and more stages measured slower
+ * there: H100, 256 threads, 64 tiles of 1000 floats (4000 bytes a stage),
+ * 1/4/16 blocks per SM: one stage 0.026/0.058/0.189 ms, 2 stages
+ * 0.018/0.050/0.194, 4 stages 0.023/0.063/0.227 (as written:
+ * 0.056/0.119/0.267); 2048 floats: one stage 0.029/0.061/0.196, 2 stages
+ * 0.023/0.050/0.191. */
+enum { COPY_LOOP_STAGES = 2 };
+
 struct ring {
   LLVMValueRef buffer;       /* the original array */
   LLVMTypeRef type;          /* its value type */

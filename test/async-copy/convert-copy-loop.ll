@@ -357,13 +357,12 @@ exit:
 ; RING:         br i1 %more, label %loop, label %phase
 ; RING:       phase:
 ; RING:         call void @llvm.nvvm.cp.async.commit.group()
-; RING-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; RING-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; RING-NEXT:    br label
 ; RING:         call void @llvm.nvvm.cp.async.commit.group()
-; RING-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; RING-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; RING-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
-; RINGREMARK:          remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
+; RINGREMARK:          remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages
 ; RINGREMARK-COUNT-6:  in a loop with no barrier to per-thread cp.async; every iteration's copy is in flight until one wait before the barrier after the loop
 ; RINGREMARK-NOT:      remark:
 

@@ -1,7 +1,7 @@
 // expect: cp.async
 // expect-converted: 6
-// expect-remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
 // expect-remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages
+// expect-remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own (4 stages: as annotate("ferry:stages=4") asks)
 // expect-remark: the loop around this block-strided copy loop is not pipelined: the copy loop's bound (or another branch in it) changes
 // expect-remark: the loop around this block-strided copy loop is not pipelined: the copy loop fills an extern __shared__ tile
 // expect-remark: converted a 4-byte global-to-shared copy in a loop with no barrier to per-thread cp.async
@@ -16,7 +16,8 @@
 //   }
 // become rings (pipeline_copy_loop.c): the copy loop issues, for each of
 // its elements, iteration k+S-1's copy into the ring's slot, and in
-// iteration 0 those of iterations 0..S-2 too. The edge cases: outer trip
+// iteration 0 those of iterations 0..S-2 too (S = 2 by default, 4 where
+// the kernel asks). The edge cases: outer trip
 // counts 0, 1, 2, 3 (fewer than, as many as and one more than a 2- or
 // 4-stage ring's prologue) and 17; an inner bound that is not a multiple of
 // the block (96 and 256 threads over 1000 elements, a run-time bound of
@@ -33,7 +34,9 @@
 constexpr int kTile = 1000; // a multiple of no block size used here
 
 // A constant inner bound: the source advances a tile per outer iteration.
-__global__ void ring_constant(float *__restrict__ out, const float *__restrict__ in,
+// 4 stages (a copy loop's ring has 2 by default): iteration 0 issues
+// iterations 0, 1 and 2 besides 3.
+__global__ void __attribute__((annotate("ferry:stages=4"))) ring_constant(float *__restrict__ out, const float *__restrict__ in,
                               int tiles) {
   __shared__ float s[kTile];
   float acc = 0.0f;

@@ -1,16 +1,18 @@
 // A block-strided copy loop (issue 13, shape 4) inside a loop of the
 // ring's shape, copy -> __syncthreads -> compute -> __syncthreads, becomes
-// a ring (pipeline_copy_loop.c). The copy loop stays where it is: each of
-// its iterations issues the same element of outer iteration i+3 into slot
-// (i+3) mod 4 when that iteration runs, and in iteration 0 those of
-// iterations 0, 1 and 2 into slots 0, 1 and 2 (the prologue: 0 always, 1
-// and 2 when they run); iteration 0 commits three empty groups besides its
-// own, so that wait_group 3 before the barrier leaves none of its copies
-// pending. The original stores to the tile are gone; the compute reads
-// slot i mod 4. With a run-time bound (runtime_bound) clang rotates the
-// copy loop behind `threadIdx.x < n`, a test fixed in the outer loop,
-// which stays. The copy loop alone (copy_alone) converts one stage at a
-// time, with no remark from the pipeliner.
+// a ring (pipeline_copy_loop.c). The copy loop stays where it is: with 4
+// stages (copy_loop_in_ring asks for them) each of its iterations issues
+// the same element of outer iteration i+3 into slot (i+3) mod 4 when that
+// iteration runs, and in iteration 0, behind one test, those of iterations
+// 0, 1 and 2 into slots 0, 1 and 2 (the prologue: 0 always, 1 and 2 when
+// they run); iteration 0 commits three empty groups besides its own, so
+// that wait_group 3 before the barrier leaves none of its copies pending.
+// The original stores to the tile are gone; the compute reads slot i mod
+// 4. By default such a ring has 2 stages (runtime_bound: more measured
+// slower). With a run-time bound clang rotates the copy loop behind
+// `threadIdx.x < n`, a test fixed in the outer loop, which stays. The copy
+// loop alone (copy_alone) converts one stage at a time, with no remark
+// from the pipeliner.
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
@@ -26,12 +28,12 @@
 
 constexpr int kTile = 1024;
 
-__global__ void copy_loop_in_ring(float *__restrict__ out, const float *__restrict__ in,
-                                  int count) {
+__global__ void __attribute__((annotate("ferry:stages=4")))
+copy_loop_in_ring(float *__restrict__ out, const float *__restrict__ in, int count) {
   __shared__ float s[kTile];
   float acc = 0.0f;
   for (int k = 0; k < count; k++) {
-    // REMARK: copy-loop-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers
+    // REMARK: copy-loop-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own (4 stages: as annotate("ferry:stages=4") asks)
     for (int p = threadIdx.x; p < kTile; p += blockDim.x)
       s[p] = in[(size_t)k * kTile + p];
     __syncthreads();
@@ -46,7 +48,7 @@ __global__ void runtime_bound(float *__restrict__ out, const float *__restrict__
   __shared__ float r[kTile];
   float acc = 0.0f;
   for (int k = 0; k < count; k++) {
-    // REMARK: copy-loop-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
+    // REMARK: copy-loop-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i issues the copy of iteration i+1 into a ring of shared buffers and waits only for its own (2 stages: a block-strided copy loop's ring: more stages measured slower
     for (int p = threadIdx.x; p < n; p += blockDim.x)
       r[p] = in[(size_t)k * n + p];
     __syncthreads();
@@ -66,10 +68,10 @@ __global__ void copy_alone(float *__restrict__ out, const float *__restrict__ in
   out[blockIdx.x * blockDim.x + threadIdx.x] = a[(threadIdx.x * 7) % kTile];
 }
 
-// The outer loop: the iteration counter, whether this is iteration 0,
-// whether iterations i+3, 1 and 2 run; iteration 0's three empty groups,
-// then commit + wait_group 3 before the consumer barrier; the compute
-// reads slot i mod 4.
+// The outer loop (4 stages, as the annotation asks): the iteration
+// counter, whether this is iteration 0, whether iterations i+3, 1 and 2
+// run; iteration 0's three empty groups, then commit + wait_group 3 before
+// the consumer barrier; the compute reads slot i mod 4.
 // IR-LABEL: define {{.*}} @_Z17copy_loop_in_ringPfPKfi(
 // IR:         [[IT:%[0-9]+]] = phi i32 [ 0, %{{[0-9]+}} ], [ {{%[0-9]+}}, %{{[0-9]+}} ]
 // IR:         [[K:%[0-9]+]] = phi i32 [ 0, %{{[0-9]+}} ], [ {{%[0-9]+}}, %{{[0-9]+}} ]
@@ -81,9 +83,7 @@ __global__ void copy_alone(float *__restrict__ out, const float *__restrict__ in
 // IR:         [[AHEAD:%[0-9]+]] = icmp uge i32 [[LEFT]], 3
 // IR:         [[FIRST:%[0-9]+]] = icmp eq i32 [[IT]], 0
 // IR:         [[RUNS1:%[0-9]+]] = icmp uge i32 [[LAST]], 1
-// IR:         [[FIRST1:%[0-9]+]] = and i1 [[FIRST]], [[RUNS1]]
 // IR:         [[RUNS2:%[0-9]+]] = icmp uge i32 [[LAST]], 2
-// IR:         [[FIRST2:%[0-9]+]] = and i1 [[FIRST]], [[RUNS2]]
 // IR:         br i1 [[FIRST]], label %[[COMMITS:[0-9]+]], label %[[WAIT:[0-9]+]]
 // IR:       [[COMMITS]]:
 // IR-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
@@ -97,34 +97,43 @@ __global__ void copy_alone(float *__restrict__ out, const float *__restrict__ in
 // IR-NEXT:    [[GENERIC:%[0-9]+]] = addrspacecast ptr addrspace(3) [[SLOT]] to ptr
 // IR-NEXT:    getelementptr float, ptr [[GENERIC]], i64
 // IR-NEXT:    load float
-// The copy loop: element p of iteration 0 into slot 0, of iterations 1
-// and 2 into slots 1 and 2 (iteration 0 only), of iteration i+3 into the
-// issue slot.
+// The copy loop: behind one test of iteration 0, element p of iteration 0
+// into slot 0, of iterations 1 and 2 (when they run) into slots 1 and 2;
+// then element p of iteration i+3 (when it runs) into the issue slot.
 // IR:         [[P:%[0-9]+]] = phi i32
-// IR:         br i1 [[FIRST]], label
+// IR:         br i1 [[FIRST]], label %{{[0-9]+}}, label %[[STEADY:[0-9]+]]
+// IR:         shl nuw nsw i64 {{%[0-9]+}}, 12
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-// IR:         br i1 [[FIRST1]], label
+// IR-NEXT:    br i1 [[RUNS1]], label
 // IR:         add i32 [[K]], 1
 // IR:         getelementptr ([4 x [1024 x float]], ptr addrspace(3) @[[RING]], i32 0, i32 1)
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-// IR:         br i1 [[FIRST2]], label
+// IR:         br i1 [[RUNS2]], label
 // IR:         add i32 [[K]], 2
 // IR:         getelementptr ([4 x [1024 x float]], ptr addrspace(3) @[[RING]], i32 0, i32 2)
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-// IR:         br i1 [[AHEAD]], label
+// IR:       [[STEADY]]:
+// IR-NEXT:    br i1 [[AHEAD]], label
 // IR:         getelementptr [4 x [1024 x float]], ptr addrspace(3) @[[RING]], i32 0, i32 [[ISSUE]]
 // IR:         add i32 [[K]], 3
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 // IR:         add nuw nsw i32 [[P]],
 // IR:         icmp samesign ult i32 {{%[0-9]+}}, 1024
 
-// The guard of the rotated copy loop, fixed in the outer loop, stays.
+// The guard of the rotated copy loop, fixed in the outer loop, stays. By
+// default a copy loop's ring has 2 stages: iteration 0 issues iteration 0
+// (and 1, as its issue of i+1), commits one empty group besides its own,
+// and waits with wait_group 1.
 // IR-LABEL: define {{.*}} @_Z13runtime_boundPfPKfii(
 // IR:         [[GUARD:%[0-9]+]] = icmp slt i32 {{%[0-9]+}}, %3
 // IR:         [[FIRST:%[0-9]+]] = icmp eq i32 %{{[0-9]+}}, 0
 // IR:         br i1 [[GUARD]], label
+// IR:         br i1 [[FIRST]], label %[[COMMIT:[0-9]+]], label
+// IR:       [[COMMIT]]:
+// IR-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+// IR-NEXT:    br label
 // IR:         call void @llvm.nvvm.cp.async.commit.group()
-// IR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+// IR-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
 // IR:         br i1 [[FIRST]], label
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 
@@ -142,4 +151,4 @@ __global__ void copy_alone(float *__restrict__ out, const float *__restrict__ in
 // PTX-NEXT:    bar.sync
 // PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX-LABEL: .entry _Z13runtime_boundPfPKfii(
-// PTX:         cp.async.wait_group {{[[:space:]]*}}3;
+// PTX:         cp.async.wait_group {{[[:space:]]*}}1;
