@@ -1,5 +1,5 @@
 // expect: cp.async
-// expect-converted: 6
+// expect-converted: 7
 // expect-remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages
 // expect-remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own (4 stages: as annotate("ferry:stages=4") asks)
 // expect-remark: the loop around this block-strided copy loop is not pipelined: the copy loop's bound (or another branch in it) changes
@@ -23,7 +23,8 @@
 // the block (96 and 256 threads over 1000 elements, a run-time bound of
 // 1000, 700, 5 and 0: threads run different inner trip counts, some none,
 // behind the rotated loop's guard); two arrays filled by one copy loop from
-// sources stepped by pointers (a 2-stage ring); and two shapes the ring
+// sources stepped by pointers (a 2-stage ring); a 64-bit outer counter
+// (4 stages); and two shapes the ring
 // refuses, which stay right one stage at a time: an inner bound that
 // shrinks with the outer counter, and an extern __shared__ tile. Outputs
 // are compared with a CPU reference and, by run.sh, bit for bit with the
@@ -84,6 +85,22 @@ __global__ void ring_two_arrays(float *__restrict__ out, const float *__restrict
     __syncthreads();
     pa += (size_t)gridDim.x * kTile;
     pb += (size_t)gridDim.x * kTile;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+// A 64-bit outer counter (whether an iteration ahead runs is told from the
+// counter itself, not from the index of the last iteration), 4 stages.
+__global__ void __attribute__((annotate("ferry:stages=4")))
+ring_wide(float *__restrict__ out, const float *__restrict__ in, long long tiles) {
+  __shared__ float w[kTile];
+  float acc = 0.0f;
+  for (long long k = 0; k < tiles; k++) {
+    for (int p = threadIdx.x; p < kTile; p += blockDim.x)
+      w[p] = in[(k * gridDim.x + blockIdx.x) * kTile + p];
+    __syncthreads();
+    acc += w[(threadIdx.x * 11) % kTile];
+    __syncthreads();
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
@@ -190,6 +207,21 @@ int main(int argc, char **argv) {
       CHECK_LAUNCH();
       got = harness::host_copy(d_out, outs);
       std::snprintf(what, sizeof what, "ring_two_arrays block=%d tiles=%d", block, tiles);
+      failures += harness::count_mismatches(what, got, want) != 0;
+      out.append(got);
+
+      for (int blk = 0; blk < grid; blk++)
+        for (int t = 0; t < block; t++) {
+          float acc = 0.0f;
+          for (int k = 0; k < tiles; k++)
+            acc += in[((size_t)k * grid + blk) * kTile + (t * 11) % kTile];
+          want[(size_t)blk * block + t] = acc;
+        }
+      CHECK(cudaMemset(d_out, harness::kPoisonByte, outs * sizeof(float)));
+      ring_wide<<<grid, block>>>(d_out, d_in, (long long)tiles);
+      CHECK_LAUNCH();
+      got = harness::host_copy(d_out, outs);
+      std::snprintf(what, sizeof what, "ring_wide block=%d tiles=%d", block, tiles);
       failures += harness::count_mismatches(what, got, want) != 0;
       out.append(got);
 
