@@ -212,13 +212,14 @@ void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose 
        * have to be evaluated again: guarded copies are not pipelined (in
        * a pipelined loop ferry-async-copy then finds the ring's own
        * cp.async operations before the barrier and leaves them plain).
-       * Nor are a copy loop's copies (copy_loop.h): their loop is not a
-       * ring's; nor copies of a source not provably global whose base is
+       * A copy loop's copies (copy_loop.h) are, where the loop around
+       * the copy loop is a ring's (pipeline_copy_loop.c); not copies of
+       * a source not provably global whose base is
        * not uniform (a ring's test of a uniform base is one before the
        * loop: pipeline_version.c). Copies whose value is read back after
        * their barrier (copy_read_back.h) are: the ring reads it back from
        * the iteration's slot (pipeline_check.c says where it may). */
-      if ((site.merged || site.loop || (site.check_global && !site.global_base) ||
+      if ((site.merged || (site.check_global && !site.global_base) ||
            site.alias_store_count) &&
           purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);

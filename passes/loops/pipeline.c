@@ -437,6 +437,68 @@ static void read_back_from_slot(LLVMBuilderRef builder, const struct ferry_pipel
   ferry_vec_free(&users);
 }
 
+/* A ring of a block-strided copy loop (pipeline_copy_loop.c): where the
+ * copy loop's copies stand (after the last of them, all in one block),
+ * each of its iterations issues the same element p of iteration i+S-1
+ * into slot (i+S-1) mod S when that iteration runs (`ahead`), and in
+ * iteration 0 those of iterations 0..S-2 into slots 0..S-2 when they run,
+ * the prologue; iteration 0 then commits S-1 empty groups besides its own
+ * before the barrier (the caller's commit follows), so that wait_group
+ * S-1 there leaves none of its copies pending, and in iteration j >= 1 the
+ * S-1 groups it may leave pending are those committed after the one
+ * holding j's copies. */
+static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
+                               struct ferry_emit_cache *cache, struct ferry_pipeline *p,
+                               LLVMValueRef iteration, LLVMValueRef issue_index,
+                               LLVMValueRef ahead, LLVMValueRef last32) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  unsigned stages = p->stages;
+  LLVMBasicBlockRef block = LLVMGetInstructionParent(p->copies[0].site->store);
+  LLVMValueRef anchor = NULL;
+  for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst; inst = LLVMGetNextInstruction(inst))
+    for (size_t c = 0; c < p->count; c++)
+      if (inst == p->copies[c].site->store)
+        anchor = inst;
+  /* The guards, with `ahead`, in the outer loop's header. */
+  LLVMPositionBuilderBefore(builder, LLVMIsAInstruction(ahead) ? LLVMGetNextInstruction(ahead)
+                                                               : first_non_phi(p->header));
+  LLVMValueRef first = LLVMBuildICmp(builder, LLVMIntEQ, iteration, LLVMConstInt(i32, 0, false),
+                                     "ferry.first.iteration");
+  LLVMValueRef runs[MAX_STAGES] = {0};
+  for (unsigned d = 1; d + 1 < stages; d++)
+    runs[d] = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, d, false),
+                                     "ferry.runs")
+                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv, d);
+  LLVMBasicBlockRef head, join;
+  /* The prologue's issues behind one test of iteration 0 (each then
+   * behind its own test that its iteration runs): the copy loop's other
+   * iterations pay one branch for them. */
+  if (stages > 1) {
+    LLVMBasicBlockRef body = ferry_open_region(anchor, "ferry.first.issue", "ferry.first.issued",
+                                               &head, &join);
+    LLVMPositionBuilderAtEnd(builder, head);
+    LLVMBuildCondBr(builder, first, body, join);
+    LLVMPositionBuilderAtEnd(builder, body);
+    LLVMValueRef at = LLVMBuildBr(builder, join);
+    for (unsigned d = 0; d + 1 < stages; d++)
+      issue_stage(module, builder, cache, p, at, LLVMConstInt(i32, d, false), d, NULL, false,
+                  runs[d]);
+  }
+  issue_stage(module, builder, cache, p, anchor, issue_index, stages - 1, NULL, false, ahead);
+  if (stages < 2)
+    return;
+  LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
+                                             "ferry.first.committed", &head, &join);
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMBuildCondBr(builder, first, body, join);
+  LLVMPositionBuilderAtEnd(builder, body);
+  LLVMValueRef to_join = LLVMBuildBr(builder, join);
+  LLVMPositionBuilderBefore(builder, to_join);
+  for (unsigned k = 0; k + 1 < stages; k++)
+    ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+}
+
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *p) {
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -545,8 +607,11 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
       read_back_from_slot(builder, p, c);
 
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
-  issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1,
-              p->launch_stages ? mask : NULL, false, ahead);
+  if (p->copy_loop)
+    issue_in_copy_loop(module, builder, cache, p, iteration, issue_index, ahead, last32);
+  else
+    issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1,
+                p->launch_stages ? mask : NULL, false, ahead);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     LLVMInstructionEraseFromParent(site->store);
@@ -558,7 +623,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
    * launch_stages, a loop over k < S - 1 (launch_prologue). */
   if (p->launch_stages)
     launch_prologue(module, builder, cache, p, mask, last32);
-  for (unsigned k = 0; k + 1 < stages && !p->launch_stages; k++) {
+  for (unsigned k = 0; k + 1 < stages && !p->launch_stages && !p->copy_loop; k++) {
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     LLVMValueRef guard = NULL;
     if (k)

@@ -202,6 +202,15 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
                          char *reason, size_t size) {
   if (!pipeline_in_loop(loop, value) || ferry_map_get(&p->cone, value, NULL))
     return true;
+  /* A copy loop's counter: its copy of a later iteration is of the same
+   * element (pipeline_copy_loop.c); its loop's other phis are refused. */
+  if (p->copy_loop && LLVMIsAPHINode(value) &&
+      ferry_loop_contains(p->copy_loop, LLVMGetInstructionParent(value))) {
+    if (value == p->copy_counter)
+      return true;
+    return ferry_refuse(reason, size, "the source address depends on a value the copy loop "
+                                      "carries besides its counter");
+  }
   if (depth > 64)
     return ferry_refuse(reason, size, "the source address is too deep an expression");
   if (LLVMIsAPHINode(value)) {
@@ -423,6 +432,15 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     p->reuse_heavy |= copies[c].reuse_heavy;
   }
   ok = ok && check_trip(p, loops, loop, reason, reason_size);
+  /* Copies in a block-strided copy loop issue ahead where they stand
+   * (pipeline_copy_loop.c). */
+  if (ok && copies[0].site->loop)
+    ok = ferry_pipeline_check_copy_loop(p, loop, reason, reason_size);
+  else
+    for (size_t c = 0; ok && c < count; c++)
+      if (copies[c].site->loop)
+        ok = ferry_refuse(reason, reason_size, "the loop's copies are not all in one "
+                                               "block-strided copy loop");
 
   for (size_t c = 0; ok && c < count; c++) {
     const struct ferry_copy_site *site = copies[c].site;
@@ -436,7 +454,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     /* The copy of iteration i+S-1 is issued where iteration i copied, and
      * the prologue's unconditionally: only right if every iteration copies. */
     LLVMBasicBlockRef copy_block = LLVMGetInstructionParent(site->store);
-    if (!ferry_block_dominates(dominators, copy_block, loop->latches.items[0])) {
+    if (!p->copy_loop && !ferry_block_dominates(dominators, copy_block, loop->latches.items[0])) {
       ok = ferry_refuse(reason, reason_size,
                         "the copy does not run in every iteration of the loop");
       break;
@@ -469,12 +487,14 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
         .align = LLVMGetAlignment(buffer), .dynamic = dynamic, .relocated = relocated,
         .stage_bytes = dynamic ? 0 : LLVMABISizeOfType(LLVMGetModuleDataLayout(module),
                                                        LLVMGlobalGetValueType(buffer))};
-    if (!ferry_pipeline_loop_invariant(loop, site->destination, 0)) {
+    /* A copy loop's destination moves with its counter, the same in every
+     * iteration of this loop (pipeline_copy_loop.c). */
+    if (!p->copy_loop && !ferry_pipeline_loop_invariant(loop, site->destination, 0)) {
       ok = ferry_refuse(reason, reason_size,
                         "the copy's destination changes from one iteration to the next");
       break;
     }
-    if (!computed_before_loop(loop, site->destination)) {
+    if (!p->copy_loop && !computed_before_loop(loop, site->destination)) {
       ok = ferry_refuse(reason, reason_size, "the copy's destination is computed inside the "
                                              "loop, where the prologue cannot reach it");
       break;
@@ -522,6 +542,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   if (ok)
     choose_launch_ring(p, fn);
   ok = ok && ferry_pipeline_choose_stages(p, module, planned, reason, reason_size);
+  ok = ok && ferry_pipeline_copy_loop_plain(p, reason, reason_size);
   if (!ok) {
     ferry_pipeline_free(p);
     return NULL;

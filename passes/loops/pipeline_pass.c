@@ -23,6 +23,21 @@
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 
+static bool holds_barrier(const struct ferry_loop *loop);
+
+/* The loop whose ring a planned copy would join: its innermost loop, or
+ * for a copy in a block-strided copy loop (copy_site.h's loop) the loop
+ * around that, when it holds a barrier (the ring's shape); NULL for a copy
+ * loop with no such loop around it, which converts one stage at a time
+ * (ferry-async-copy) with nothing to say here. */
+static const struct ferry_loop *ring_loop(const struct ferry_loops *loops,
+                                          const struct ferry_planned_copy *plan) {
+  if (!plan->site.loop)
+    return ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store));
+  const struct ferry_loop *outer = plan->site.loop->parent;
+  return outer && holds_barrier(outer) ? outer : NULL;
+}
+
 /* Checks the loop of each group of planned copies (the copies of one
  * innermost loop); every check is made before any rewrite. */
 static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *affine,
@@ -35,10 +50,24 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     struct ferry_pipeline_copy copies[ENOUGH];
     struct ferry_planned_copy *members[ENOUGH];
     size_t count = 0;
+    /* The loop's own copies make its ring; a block-strided copy loop's,
+     * only where the loop has none (pipeline_copy_loop.c). */
+    bool own = false;
+    for (size_t i = 0; i < plans->count; i++)
+      own |= !((struct ferry_planned_copy *)plans->items[i])->site.loop &&
+             ring_loop(loops, plans->items[i]) == loop;
     for (size_t i = 0; i < plans->count && count < ENOUGH; i++) {
       struct ferry_planned_copy *plan = plans->items[i];
-      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
+      if (ring_loop(loops, plan) != loop)
         continue;
+      if (own && plan->site.loop) {
+        ferry_remark(FERRY_REMARK_ANALYSIS, plan->site.store, "NotPipelined",
+                     "the loop around this block-strided copy loop is not pipelined with it: "
+                     "the loop's own copies make its ring, and a copy loop's copies join "
+                     "only a ring of their own (ferry-async-copy reports what becomes of "
+                     "the copy itself)");
+        continue;
+      }
       members[count] = plan;
       copies[count++] =
           (struct ferry_pipeline_copy){&plan->site, plan->form, plan->reuse_heavy};
@@ -51,7 +80,11 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                              sizeof reason);
     char message[3 * FERRY_MESSAGE_SIZE]; /* room for the ring's text and the ranges' */
     if (!pipeline) {
-      snprintf(message, sizeof message, "the copy loop is not pipelined: %s%s", reason,
+      snprintf(message, sizeof message, "%s: %s%s",
+               members[0]->site.loop
+                   ? "the loop around this block-strided copy loop is not pipelined"
+                   : "the copy loop is not pipelined",
+               reason,
                ferry_dispatch_unoptimized_clause(
                    LLVMGetBasicBlockParent(LLVMGetInstructionParent(members[0]->site.store))));
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
@@ -117,15 +150,6 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
-/* Whether fn's loops may be pipelined at all: neither its annotation nor
- * -ferry-stages asks for one stage (the loop's own remark says so then). */
-static bool pipelining_on(LLVMValueRef fn) {
-  struct ferry_kernel_options options;
-  if (!ferry_kernel_options(fn, &options))
-    return false;
-  return (options.stages ? options.stages : ferry_option_stages()) != 1;
-}
-
 static bool holds_barrier(const struct ferry_loop *loop) {
   for (size_t b = 0; b < loop->blocks.count; b++)
     for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
@@ -135,48 +159,12 @@ static bool holds_barrier(const struct ferry_loop *loop) {
   return false;
 }
 
-/* Block-strided copy loops (copy_loop.h) inside a loop with a barrier, the
- * ring's shape (issue 13, shape 4 in a pipelined loop): copy_plan.c keeps
- * them out of rings, and this says why, at each copy that would convert. */
-static void remark_copy_loops(LLVMValueRef fn, struct ferry_affine_context *affine) {
-  const struct ferry_loops *loops = ferry_affine_loops(affine);
-  if (!pipelining_on(fn))
-    return;
-  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
-  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
-    const struct ferry_loop *loop = ferry_loop_at(loops, l);
-    if (!loop->parent || holds_barrier(loop) || !holds_barrier(loop->parent))
-      continue;
-    for (size_t b = 0; b < loop->blocks.count; b++)
-      for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
-           inst = LLVMGetNextInstruction(inst)) {
-        if (!LLVMIsAStoreInst(inst) && !LLVMIsACallInst(inst))
-          continue;
-        struct ferry_copy_site site;
-        char reason[FERRY_REASON_SIZE];
-        if (ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason) ==
-                FERRY_COPY_CONVERTIBLE &&
-            site.loop == loop)
-          ferry_remark(FERRY_REMARK_ANALYSIS, inst, "NotPipelined",
-                       "the loop around this block-strided copy loop is not pipelined: a ring "
-                       "issues each copy of iteration i+S-1 as one instruction at the top of "
-                       "iteration i, and this copy is a loop of its own, which would have to be "
-                       "issued whole (cloned with iteration i+S-1's values, and once for each "
-                       "of the prologue's S-1 stages), which ferry does not do (ferry-async-copy "
-                       "reports what becomes of the copy itself)");
-        ferry_copy_site_free(&site);
-      }
-  }
-}
-
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
                               struct ferry_analyses *analyses) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_vec plans = {0}, pipelines = {0};
   ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
-  if (affine)
-    remark_copy_loops(fn, affine);
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
   /* Every ring is checked before any is made; from here the loops are

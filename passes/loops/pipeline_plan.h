@@ -34,6 +34,16 @@ enum { MAX_COPIES = 8, AUTO_STAGES = 16, MAX_STAGES = 16, RING_BUDGET = 16 * 102
 enum { SM_THREADS = 2048, REUSE_MANY_BLOCKS = 4, REUSE_STAGES_MANY_BLOCKS = 2,
        REUSE_STAGES_FEW_BLOCKS = 4 };
 
+/* Stages of a block-strided copy loop's ring chosen by default
+ * (pipeline_copy_loop.c). Each element of the copy loop tests, in the
+ * copy loop, whether its iteration runs, and more stages measured slower
+ * there: H100, 256 threads, 64 tiles of 1000 floats (4000 bytes a stage),
+ * 1/4/16 blocks per SM: one stage 0.026/0.058/0.189 ms, 2 stages
+ * 0.018/0.050/0.194, 4 stages 0.023/0.063/0.227 (as written:
+ * 0.056/0.119/0.267); 2048 floats: one stage 0.029/0.061/0.196, 2 stages
+ * 0.023/0.050/0.191. */
+enum { COPY_LOOP_STAGES = 2 };
+
 struct ring {
   LLVMValueRef buffer;       /* the original array */
   LLVMTypeRef type;          /* its value type */
@@ -124,7 +134,25 @@ struct ferry_pipeline {
   /* pointer phi -> its increment, a GEP of it by one loop-invariant index */
   struct ferry_map pointer_steps;
   struct ferry_map starts;   /* induction phi -> start value */
+  /* A ring of one block-strided copy loop (issue 13, shape 4 in rings;
+   * pipeline_copy_loop.c): the inner loop holding every copy, and its
+   * counter, which the copies of a later iteration keep as it is. NULL for
+   * copies that run once per iteration. */
+  const struct ferry_loop *copy_loop;
+  LLVMValueRef copy_counter;
 };
+
+/* pipeline_copy_loop.c: for copies in a block-strided copy loop nested in
+ * `loop`, checks that the copy loop runs the same iterations in every
+ * iteration of `loop` and that its copies can be issued ahead where they
+ * stand; sets p->copy_loop and p->copy_counter, or refuses. Refuses what
+ * the first version of these rings leaves out. */
+bool ferry_pipeline_check_copy_loop(struct ferry_pipeline *p, const struct ferry_loop *loop,
+                                    char *reason, size_t size);
+/* After the other checks: refuses a copy loop's ring that would be
+ * dynamic, per launch, versioned, range-checked or tested for global
+ * memory. */
+bool ferry_pipeline_copy_loop_plain(const struct ferry_pipeline *p, char *reason, size_t size);
 
 /* pipeline_values.c: `value`, a source address or part of one, as
  * iteration i+distance computes it (prologue: i = 0, so induction

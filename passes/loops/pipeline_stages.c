@@ -169,6 +169,13 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
                "(%s): with as few as %llu blocks a multiprocessor, each keeps %u tiles in flight",
                threads, why, blocks, stages - 1);
   }
+  char copy_loop_reason[256] = "";
+  if (p->copy_loop && !requested) {
+    stages = COPY_LOOP_STAGES;
+    snprintf(copy_loop_reason, sizeof copy_loop_reason,
+             "a block-strided copy loop's ring: more stages measured slower (each element "
+             "tests in the copy loop whether its iteration runs)");
+  }
   const char *bound = NULL; /* what the next larger S would exceed */
   unsigned long long bound_bytes = 0;
   for (; stages >= 2; stages /= 2) {
@@ -209,6 +216,8 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
              others ? " and the kernel's other shared arrays" : "", bound, bound_bytes);
   else if (p->reuse_heavy)
     snprintf(p->stage_reason, sizeof p->stage_reason, "%s", heavy_reason);
+  else if (copy_loop_reason[0])
+    snprintf(p->stage_reason, sizeof p->stage_reason, "%s", copy_loop_reason);
   else
     snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
   if (p->launch_stages) {

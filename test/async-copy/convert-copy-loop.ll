@@ -13,14 +13,16 @@
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
-; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck --check-prefixes=CHECK,ALONE %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 ; The passes in clang's order: ferry-pipeline and ferry-prefetch leave a
-; copy loop's copies to ferry-async-copy (not in a ring, no prefetch).
+; copy loop's copies to ferry-async-copy (no prefetch), except the copy
+; loop inside an outer loop of a ring's shape, which ferry-pipeline makes
+; a ring (pipeline_copy_loop.c; test/pipeline/copy-loop-ring.cu).
 ; RUN: %opt -passes=ferry-pipeline,ferry-prefetch,ferry-async-copy,verify -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -S %s -o %t.all.ll 2>%t.all.remarks
-; RUN: FileCheck %s < %t.all.ll
-; RUN: FileCheck --check-prefix=REMARK %s < %t.all.remarks
+; RUN: FileCheck --check-prefixes=CHECK,RING %s < %t.all.ll
+; RUN: FileCheck --check-prefix=RINGREMARK %s < %t.all.remarks
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.sm80.ptx
 ; RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 ; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
@@ -335,18 +337,34 @@ exit:
   ret void
 }
 
-; CHECK-LABEL: define ptx_kernel void @in_outer_loop(
-; CHECK:       loop:
-; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-; CHECK-NOT:     cp.async.wait
-; CHECK:         br i1 %more, label %loop, label %phase
-; CHECK:       phase:
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK-NEXT:    %x = load float, ptr %at, align 4
-; CHECK-NEXT:    %acc.next = fadd float %acc, %x
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; ALONE-LABEL: define ptx_kernel void @in_outer_loop(
+; ALONE:       loop:
+; ALONE:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; ALONE-NOT:     cp.async.wait
+; ALONE:         br i1 %more, label %loop, label %phase
+; ALONE:       phase:
+; ALONE-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; ALONE-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; ALONE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; ALONE-NEXT:    %x = load float, ptr %at, align 4
+; ALONE-NEXT:    %acc.next = fadd float %acc, %x
+; ALONE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+
+; RING-LABEL: define ptx_kernel void @in_outer_loop(
+; RING:       loop:
+; RING:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; RING-NOT:     cp.async.wait
+; RING:         br i1 %more, label %loop, label %phase
+; RING:       phase:
+; RING:         call void @llvm.nvvm.cp.async.commit.group()
+; RING-NEXT:    br label
+; RING:         call void @llvm.nvvm.cp.async.commit.group()
+; RING-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; RING-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+
+; RINGREMARK:          remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages
+; RINGREMARK-COUNT-6:  in a loop with no barrier to per-thread cp.async; every iteration's copy is in flight until one wait before the barrier after the loop
+; RINGREMARK-NOT:      remark:
 
 ; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy in a loop with no barrier to per-thread cp.async; every iteration's copy is in flight until one wait before the barrier after the loop
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy in a loop with no barrier to per-thread cp.async; every iteration's copy is in flight until one wait before the barrier after the loop

@@ -14,7 +14,8 @@
 // not a multiple: threads run different trip counts), 256 and 1024 threads;
 // a bound known at run time (0 included: no thread copies), a guarded copy
 // whose input ends inside the tile, float4 elements, two arrays filled by
-// one loop, and a copy loop inside an outer loop over tiles. Outputs are
+// one loop, and a copy loop inside an outer loop over tiles (a ring of the
+// copy loop since copy loops join rings: copy_loop_ring.cu). Outputs are
 // compared with a CPU reference and, by run.sh, bit for bit with the plain
 // build; the arithmetic is exact (sums of two, halvings).
 #include "harness.cuh"
