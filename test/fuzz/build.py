@@ -84,13 +84,16 @@ def kernel_rates(kmap, remarks_text, srcname):
 
 # Generation 3's shapes, each told by its remark: kernels of the family part
 # that reach each rule, converted or refused (README.md, "generation 3").
+# A copy-loop kernel's only loop with a copy is the one around its copy loop:
+# any ring in it is the copy loop's (whose remark names it only when the
+# stage count is ferry's choice).
 SHAPE_REMARKS = [
-    ("copy-loop ring", "a block-strided copy loop's ring"),
-    ("copy loop refused", "the loop around this block-strided copy loop is not pipelined"),
-    ("read-back slot", "read it back from the iteration's slot"),
-    ("read-back refused", "is read back from the shared array with no barrier"),
-    ("top barrier refused", "the loop reads the shared array with no barrier between that read and the end"),
-    ("block-uniform source", "block-uniform isspacep.global test of the source's base pointer"),
+    ("copy-loop ring", "copyloop", "pipelined its loop"),
+    ("copy loop refused", None, "the loop around this block-strided copy loop is not pipelined"),
+    ("read-back slot", None, "read it back from the iteration's slot"),
+    ("read-back refused", None, "is read back from the shared array with no barrier"),
+    ("top barrier refused", None, "the loop reads the shared array with no barrier between that read and the end"),
+    ("block-uniform source", None, "block-uniform"),
 ]
 
 
@@ -99,11 +102,12 @@ def shape_counts(kmap, remarks_text, srcname):
     lines = {}
     for m in re.finditer(r"^(?:.*/)?%s:(\d+):\d+: remark: (.*)$" % re.escape(srcname), remarks_text, re.M):
         lines.setdefault(int(m.group(1)), []).append(m.group(2))
-    out = {name: 0 for name, _ in SHAPE_REMARKS}
+    out = {name: 0 for name, _, _ in SHAPE_REMARKS}
     for k in kmap["kernels"]:
         rs = [r for ln in range(k["first_line"], k["last_line"] + 1) for r in lines.get(ln, [])]
-        for name, text in SHAPE_REMARKS:
-            out[name] += any(text in r for r in rs)
+        for name, family, text in SHAPE_REMARKS:
+            if family in (None, k["features"].get("family")):
+                out[name] += any(text in r for r in rs)
     return out
 
 
@@ -229,7 +233,7 @@ def main():
             pipe += sum(1 for v in per.values() if v[1])
             pref += sum(1 for v in per.values() if v[2])
         rates[b] = dict(kernels=total, converted=conv, pipelined=pipe, prefetched=pref)
-        shapes = {name: 0 for name, _ in SHAPE_REMARKS}
+        shapes = {name: 0 for name, _, _ in SHAPE_REMARKS}
         for (name, cu, _), km in zip(parts, kmaps):
             path = os.path.join(rem, "%s.%s.remarks" % (b, name))
             if km["kernels"] and km["kernels"][0]["index"] >= SHAPE_BASE and os.path.exists(path):
