@@ -14,6 +14,7 @@
 #define __device__
 #define __host__
 #define __shared__ static
+#define __constant__
 #define __launch_bounds__(...)
 #define __align__(n) alignas(n)
 

@@ -19,7 +19,11 @@ counters, stepped pointers, guarded copies, several copies a loop, a copy loop i
 another loop, __restrict__ or not, output overlapping the input at launch,
 compute that reads neighbours and reduces, tiles read before the barrier or
 after the loop, block sizes 32..1024 (odd ones too), several blocks, launches at
-the 48 KiB shared-memory limit. Same seed, same file: python's random module
+the 48 KiB shared-memory limit. Generation 3 (--generation 3) adds, at kernel
+indices SHAPE_BASE and up, three families of their own: block-strided copy
+loops in a ring-shaped loop, copies whose loaded value is used after the
+barrier, sources loaded from a by-value struct or a __constant__ pointer table
+(ShapeKernel below). Same seed, same file: python's random module
 with an explicit seed, nothing else. Standard library only.
 """
 import argparse
@@ -426,11 +430,292 @@ class Kernel:
         return f
 
 
+# -- generation 3: the shapes of issue 13 that the copy-loop kernels above never
+# take. Kernels SHAPE_BASE and up (a part of their own in build.py, seeded
+# "S:i" like the others) are one of three families, in turn:
+#   copyloop  a block-strided copy loop `for (p = tx; p < N; p += bx) s[p] =
+#             base[k * kstride + p];` in an outer loop copy -> barrier ->
+#             compute -> barrier (pipeline_copy_loop.c's ring); N a constant,
+#             a run-time bound (0, 5, odd, not a multiple of the block), or
+#             ones ferry must refuse: a bound that shrinks with the outer
+#             counter, an extern tile; two arrays, a stepped pointer, a 64-bit
+#             counter, annotate("ferry:stages=4");
+#   readback  `v = base[..]; s[tx] = v; barrier; acc += s[..] + v; barrier`
+#             (the ring's slot read back after the barrier), an extern tile,
+#             and the barrier-at-top loops ferry must refuse, with and without
+#             the read-back;
+#   uniform   the source's base pointer loaded from a by-value struct
+#             parameter or from a __constant__ pointer table at a kernel
+#             argument's index (one block-uniform isspacep.global test), one
+#             copy alone or a loop of them.
+# Every kernel is 1-D (by = 1); outer trip counts 0, 1, 2 and 3 in every
+# kernel, then 0..9 and 17.
+SHAPE_BASE = 100000
+SHAPE_FAMILIES = ["copyloop", "readback", "uniform"]
+SHAPE_TYPES = ["u8", "u16", "u32", "f32", "u64", "f64", "s12", "i4"]
+SHAPE_TYPE_WEIGHTS = [2, 5, 6, 5, 3, 3, 2, 4]
+BLOCKS = [32, 64, 96, 128, 192, 256, 512, 1024]
+
+
+class ShapeKernel:
+    """One kernel of the generation-3 families: the same interface as Kernel."""
+
+    def __init__(self, r, idx):
+        self.idx = idx
+        self.name = "k%d" % idx
+        self.family = SHAPE_FAMILIES[(idx - SHAPE_BASE) % len(SHAPE_FAMILIES)]
+        tn = r.choices(SHAPE_TYPES, SHAPE_TYPE_WEIGHTS)[0]
+        self.tname, self.T, self.size, self.align = [t for t in TYPES if t[0] == tn][0]
+        self.restrict = r.random() < 0.85
+        self.counter = "int"
+        self.variant = ""
+        self.two = self.stepped = self.stages4 = self.ext = self.loop = False
+        self.nmax = 0
+        if self.family == "copyloop":
+            self.variant = r.choices(["const", "runtime", "varying", "extern"], [4, 4, 1, 1])[0]
+            self.ext = self.variant == "extern"
+            self.two = not self.ext and r.random() < 0.25
+            self.stepped = r.random() < 0.2
+            self.stages4 = r.random() < 0.2
+            self.counter = r.choices(["int", "long long"], [3, 1])[0]
+            self.nmax = r.choice([64, 100, 255, 256, 777, 1000, 1024, 2000, 3001])
+            while self.nmax * self.size * (2 if self.two else 1) > 45 * 1024:
+                self.nmax //= 2
+            self.maxb = 1024
+            self.loop = True
+        else:
+            self.maxb = r.choice([64, 128, 256, 256, 512, 1024])
+            while self.maxb * self.size > 45 * 1024:
+                self.maxb //= 2
+            self.nmax = self.maxb
+            if self.family == "readback":
+                self.variant = r.choices(["slot", "extern", "top", "top_plain"], [5, 2, 2, 1])[0]
+                self.ext = self.variant == "extern"
+                self.loop = True
+            else:
+                self.variant = r.choice(["struct", "table"])
+                self.loop = r.random() < 0.6
+        self.ntiles = 2 if self.two else 1
+        self.tile_bytes = self.nmax * self.size
+        self.static_bytes = 0 if self.ext else self.tile_bytes * self.ntiles
+        self.configs = []
+
+    # -- source text: statements with @PTR (a pointer to const T) and @V (the
+    # thread's loaded value), filled in for the device and for the reference.
+    def base_stmt(self):
+        src = {"struct": "src.p", "table": "tab_%s[ld]" % self.name}.get(self.variant, "in")
+        return "@PTR base = %s + blk + off;" % src, "@PTR base = in + blk + off;"
+
+    def phases(self):
+        """(copy phase, compute phase): each run by every thread between barriers."""
+        if self.family == "copyloop":
+            n = {"const": str(self.nmax), "runtime": "lim", "extern": "lim"}.get(self.variant, "n")
+            kk = "(size_t)k * kstride" if not self.stepped else "0"
+            copy = []
+            src2 = " s1[p] = base[%s + ostride + p];" % kk if self.two else ""
+            copy.append("for (int p = tx; p < %s; p += bx) { s0[p] = base[%s + p];%s }" % (n, kk, src2))
+            comp = ["if (%s > 0) acc = acc * 31u + mixv(s0[(t * 7) %% %s]) + 3u * mixv(s0[%s - 1 - t %% %s]);" % (n, n, n, n)]
+            if self.two:
+                comp.append("if (%s > 0) acc = acc * 33u + mixv(s1[(t * 5 + 1) %% %s]);" % (n, n))
+            return copy, comp
+        kk = "(size_t)k * kstride + " if self.loop else ""
+        if self.family == "readback":
+            if self.variant == "top_plain":
+                return (["s0[tx] = base[%stx];" % kk],
+                        ["acc = acc * 31u + mixv(s0[(tx + 1) % bx]) + mixv(s0[bx - 1 - tx]);"])
+            return (["@V = base[%stx];" % kk, "s0[tx] = @V;"],
+                    ["acc = acc * 31u + mixv(s0[(tx + 1) % bx]) + 5u * mixv(@V);"])
+        return (["s0[tx] = base[%stx];" % kk],
+                ["acc = acc * 3u + mixv(s0[bx - 1 - tx]) + 2u * mixv(s0[(tx + 5) % bx]);"])
+
+    def loop_pre(self):
+        """Block-uniform statements at the top of the outer loop."""
+        if self.variant == "varying":
+            # The copy loop's bound shrinks with the outer counter: ferry must
+            # refuse the ring (and keep the bound at most the tile).
+            return ["const int n = lim - 37 * (int)(k - lo);"]
+        return []
+
+    def emit(self):
+        T, n = self.T, self.name
+        rs = " __restrict__" if self.restrict else ""
+        attrs = []
+        if self.stages4:
+            attrs.append('__attribute__((annotate("ferry:stages=4")))')
+        src_param = "Src_%s src" % n if self.variant == "struct" else "const %s *%s in" % (T, rs)
+        params = ("%s *%s out, %s, long long lo_, long long hi_, long long win, int off, "
+                  "int kstride, int ostride, int ld, int lim, int nouter, int pstep" % (T, rs, src_param))
+        ct = self.counter
+        hi_dev = "(%s)src.steps" % ct if self.variant == "struct" else "(%s)hi_" % ct
+        top = self.variant in ("top", "top_plain")
+        copy, comp = self.phases()
+        base_dev, base_ref = self.base_stmt()
+
+        def fill(s, ref):
+            return s.replace("@PTR", "Arr<%s>" % T if ref else "const %s *" % T).replace("@V", "vs[t]" if ref else "v")
+
+        d = []
+        if self.variant == "struct":
+            d.append("struct Src_%s { const %s *p; int steps; };" % (n, T))
+        if self.variant == "table":
+            d.append("__constant__ const %s *tab_%s[2];" % (T, n))
+        d.append("__global__ void %s %s(%s) {" % (" ".join(attrs), n, params))
+        if self.ext:
+            d.append("  FUZZ_EXTERN_SHARED(%s, ext_%s);" % (T, n))
+            d.append("  %s *s0 = ext_%s;" % (T, n))
+        else:
+            for c in range(self.ntiles):
+                d.append("  __shared__ %s s%d[%d];" % (T, c, self.nmax))
+        d.append("  const int tx = threadIdx.x, ty = threadIdx.y, bx = blockDim.x, by = blockDim.y, bid = blockIdx.x;")
+        d.append("  const %s lo = (%s)lo_, hi = %s;" % (ct, ct, hi_dev))
+        d.append("  const size_t blk = (size_t)bid * win;")
+        d.append("  const int nthr = bx * by;")
+        d.append("  " + fill(base_dev, False))
+        d.append("  const int t = ty * bx + tx;")
+        d.append("  unsigned acc = 0x9e3779b9u ^ (unsigned)(t * 7);")
+        d.append("  int it = 0;")
+        if self.family == "readback" and self.variant != "top_plain":
+            d.append("  %s v;" % T)
+        ind = "  "
+        if self.loop:
+            d.append("  for (%s k = lo; k < hi; k++) {" % ct)
+            ind = "    "
+            d += [ind + s for s in self.loop_pre()]
+            if top:
+                d.append(ind + "__syncthreads();")
+        d += [ind + fill(s, False) for s in copy]
+        d.append(ind + "__syncthreads();")
+        d += [ind + fill(s, False) for s in comp]
+        if self.loop:
+            if not top:
+                d.append(ind + "__syncthreads();")
+            d.append(ind + "it++;")
+            if self.stepped:
+                d.append(ind + "base += pstep;")
+            d.append("  }")
+        d.append("  out[blk + (size_t)it * nthr + t] = mkv_%s(acc ^ (unsigned)it);" % self.tname)
+        d.append("}")
+
+        h = ["static void fill_%s(void *mem, long long n) {" % n,
+             "  for (long long i = 0; i < n; i++) ((%s *)mem)[i] = mkv_%s((unsigned)(i * 2654435761u >> 7));" % (T, self.tname),
+             "}"]
+        h.append("static void refk_%s(const Cfg &cfg, Arr<%s> in, Arr<%s> out) {" % (n, T, T))
+        h.append("  const Args &A = cfg.a; const long long lo_ = A.lo, hi_ = A.hi, win = A.win; const int off = A.off, kstride = A.kstride, "
+                 "ostride = A.ostride, ld = A.ld, lim = A.lim, nouter = A.nouter, pstep = A.pstep;")
+        h.append("  (void)kstride; (void)ostride; (void)ld; (void)lim; (void)nouter; (void)pstep;")
+        h.append("  const int bx = cfg.bx, by = cfg.by;")
+        if self.ext:
+            h.append("  static %s ext_%s[49152 / sizeof(%s) + 1]; %s *s0 = ext_%s;" % (T, n, T, T, n))
+        else:
+            for c in range(self.ntiles):
+                h.append("  static %s s%d[%d];" % (T, c, self.nmax))
+        h.append("  std::vector<unsigned> accs((size_t)bx * by);")
+        h.append("  std::vector<%s> vs((size_t)bx * by); (void)vs;" % T)
+        h.append("  for (int bid = 0; bid < cfg.gx; bid++) {")
+        h.append("    const %s lo = (%s)lo_, hi = (%s)hi_;" % (ct, ct, ct))
+        h.append("    const size_t blk = (size_t)bid * win;")
+        h.append("    const int nthr = bx * by;")
+        h.append("    " + fill(base_ref, True))
+        h.append("    for (int t = 0; t < nthr; t++) accs[t] = 0x9e3779b9u ^ (unsigned)(t * 7);")
+        h.append("    int it = 0;")
+        thr = "for (int ty = 0; ty < by; ty++) for (int tx = 0; tx < bx; tx++) { const int t = ty * bx + tx; unsigned &acc = accs[t]; (void)acc; (void)t;"
+        ind = "    "
+        if self.loop:
+            h.append("    for (%s k = lo; k < hi; k++) {" % ct)
+            ind = "      "
+            h += [ind + s for s in self.loop_pre()]
+        for ph in (copy, comp):
+            h.append(ind + thr)
+            h += [ind + "  " + fill(s, True) for s in ph]
+            h.append(ind + "}")
+        if self.loop:
+            h.append(ind + "it++;")
+            if self.stepped:
+                h.append(ind + "base += pstep;")
+            h.append("    }")
+        h.append("    " + thr)
+        h.append("      out[blk + (size_t)it * nthr + t] = mkv_%s(acc ^ (unsigned)it);" % self.tname)
+        h.append("    }")
+        h.append("  }")
+        h.append("}")
+        h.append("static void ref_%s(const Cfg &cfg, void *mem, long long out_base, long long mem_n, long long *in_span, long long *out_span) {" % n)
+        h.append("  if (mem) refk_%s(cfg, Arr<%s>{(%s *)mem, 0, mem_n, nullptr}, Arr<%s>{(%s *)mem, out_base, mem_n, nullptr});" % (n, T, T, T, T))
+        h.append("  else refk_%s(cfg, Arr<%s>{nullptr, 0, 0, in_span}, Arr<%s>{nullptr, 0, 0, out_span});" % (n, T, T))
+        h.append("}")
+
+        l = ["static cudaError_t launch_%s(const Cfg &c, void *out, const void *in) {" % n]
+        arg = "(const %s *)in" % T
+        if self.variant == "struct":
+            l.append("  Src_%s src; src.p = (const %s *)in; src.steps = (int)c.a.hi;" % (n, T))
+            arg = "src"
+        if self.variant == "table":
+            l.append("  const %s *tab[2] = {(const %s *)in, (const %s *)in};" % (T, T, T))
+            l.append("#ifdef FUZZ_EMULATE")
+            l.append("  tab_%s[0] = tab[0]; tab_%s[1] = tab[1];" % (n, n))
+            l.append("#else")
+            l.append("  cudaError_t e = cudaMemcpyToSymbol(tab_%s, tab, sizeof(tab));" % n)
+            l.append("  if (e != cudaSuccess) return e;")
+            l.append("#endif")
+        l.append("  FUZZ_LAUNCH(%s, dim3(c.gx), dim3(c.bx, c.by), c.dyn)((%s *)out, %s, c.a.lo, c.a.hi, c.a.win, c.a.off, "
+                 "c.a.kstride, c.a.ostride, c.a.ld, c.a.lim, c.a.nouter, c.a.pstep);" % (n, T, arg))
+        l.append("  return cudaGetLastError();")
+        l.append("}")
+        return "\n".join(d), "\n".join(h), "\n".join(l)
+
+    # -- configurations ----------------------------------------------------
+    def make_configs(self, r, count):
+        trips = [0, 1, 2, 3] + [r.choice([0, 1, 2, 3, 4, 5, 6, 7, 9, 17]) for _ in range(count)]
+        for i in range(count):
+            trip = trips[i] if self.loop else 1
+            if self.family == "copyloop":
+                bx = r.choice(BLOCKS + ODD_BLOCKS) if i != 1 else 1024
+            else:
+                bx = r.choice([b for b in BLOCKS + ODD_BLOCKS if b <= self.maxb]) if i != 1 else self.maxb
+            lo = r.choice([0, 0, 0, 1, 3])
+            hi = lo + trip
+            # The copy loop's bound: the tile, or less (0, 5, one short of
+            # the block, odd, not a multiple of the block); the shrinking
+            # bound starts at most at the tile.
+            lim = r.choice([self.nmax, self.nmax, self.nmax - 1, r.randint(0, self.nmax), 0, min(5, self.nmax),
+                            max(0, min(self.nmax, bx - 1)), max(0, min(self.nmax, bx + 1))])
+            if self.family == "copyloop" and self.variant == "const":
+                lim = self.nmax
+            off = r.choice([0, 0, 0, 1, 2, 3, 5, 8])
+            width = self.nmax if self.family == "copyloop" else bx
+            kstride = r.choice([width, width, width + r.randint(1, 9), 0, r.randint(1, 64)])
+            ostride = r.choice([0, self.nmax, r.randint(1, 500)])
+            pstep = kstride if r.random() < 0.8 else r.randint(0, 300)
+            if self.stepped:
+                kstride = 0
+            ld = r.randint(0, 1)  # the pointer table's entry
+            gx = r.choice([1, 2, 2, 3, 4])
+            dyn = 0
+            if self.ext:
+                dyn = self.nmax * self.size + r.choice([0, 0, 16])
+            pad = r.choice([0, 0, 1, 3, 16])
+            self.configs.append(dict(gx=gx, bx=bx, by=1, dyn=dyn, lo=lo, hi=hi, off=off, kstride=kstride,
+                                     ostride=ostride, ld=ld, lim=lim, nouter=1, pstep=pstep,
+                                     overlap=0, pad=pad, trip=trip))
+
+    cfg_table = Kernel.cfg_table
+
+    def features(self):
+        return dict(type=self.tname, bytes=self.size, dims=1, extern=self.ext, family=self.family,
+                    variant=self.variant, restrict=self.restrict, counter=self.counter, loop=self.loop,
+                    two_arrays=self.two, stepped=self.stepped, stages4=self.stages4, maxb=self.maxb,
+                    tile_elems=self.nmax, static_bytes=self.static_bytes, tile_bytes=self.tile_bytes)
+
+
 def generate(seed, nkernels, nconfigs, base=0, standalone=False, generation=1):
     """Returns (source text, kernel map). Kernel i of seed s is the same whatever N."""
     kernels = []
     for i in range(nkernels):
         r = random.Random("%d:%d" % (seed, base + i))
+        if generation >= 3 and base + i >= SHAPE_BASE:
+            k = ShapeKernel(r, base + i)
+            k.make_configs(r, nconfigs)
+            kernels.append(k)
+            continue
         k = Kernel(r, base + i)
         k.make_configs(r, nconfigs)
         # Features added later draw from a stream of their own, so that a
@@ -485,8 +770,9 @@ def main():
     ap.add_argument("--base", type=int, default=0, help="index of the first kernel")
     ap.add_argument("--out", required=True)
     ap.add_argument("--map", help="write each kernel's line range, features and configurations here")
-    ap.add_argument("--generation", type=int, default=1, choices=[1, 2],
-                    help="feature set: 1 (the first GPU run's), 2 adds constant outer loops")
+    ap.add_argument("--generation", type=int, default=1, choices=[1, 2, 3],
+                    help="feature set: 1 (the first GPU run's), 2 adds constant outer loops, 3 makes kernels "
+                         "%d and up of the copy-loop, read-back and uniform-source families" % SHAPE_BASE)
     ap.add_argument("--standalone", action="store_true", help="add the host driver (main): a program of its own")
     ap.add_argument("--driver", nargs="*", metavar="PART", help="write only the driver of a binary linking these parts "
                     "(names fuzz_part_SEED_BASE)")
