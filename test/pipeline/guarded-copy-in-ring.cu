@@ -25,6 +25,12 @@
 // RUN:   -mllvm -ferry-stages=4 -mllvm -ferry-cost-model=false -o %t.sm90a.ptx %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
+// With the defaults: the 1-D loops are pipelined (16 stages); the matrix
+// product's copies stay plain (the cost model: its tiles are read 16 times
+// each, where only a ring of 16-byte chunks pays, and a guarded copy takes
+// no block-collective form).
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN:   -Rpass-missed=ferry -o /dev/null %s 2>&1 | FileCheck --check-prefix=DEFAULT %s
 
 __global__ void tail(float *__restrict__ out, const float *__restrict__ in, int n,
                      int iterations) {
@@ -32,7 +38,8 @@ __global__ void tail(float *__restrict__ out, const float *__restrict__ in, int 
   float sum = 0;
   for (int k = 0; k < iterations; k++) {
     int i = k * 256 + threadIdx.x;
-    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3
+    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3
+    // DEFAULT: guarded-copy-in-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 16 stages
     b[threadIdx.x] = i < n ? in[i] : 0.0f;
     __syncthreads();
     sum += b[threadIdx.x ^ 1];
@@ -48,6 +55,7 @@ __global__ void selected(float *__restrict__ out, const float *__restrict__ in, 
   for (int k = 0; k < iterations; k++) {
     int i = k * 256 + threadIdx.x;
     float v = in[i];
+    // DEFAULT: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 16 stages
     // REMARK: guarded-copy-in-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages
     b[threadIdx.x] = i < n ? v : 0.0f;
     __syncthreads();
@@ -64,8 +72,10 @@ __global__ void matmul(float *C, const float *A, const float *B, int M, int N, i
   int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
   float sum = 0;
   for (int k = 0; k < K; k += TILE) {
-    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages
-    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages
+    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+4]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages
+    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+4]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages
+    // DEFAULT: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: each thread reads 16 times as many bytes of the destination buffer as it copies
+    // DEFAULT: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: each thread reads 16 times as many bytes of the destination buffer as it copies
     As[ty][tx] = (row < M && k + tx < K) ? A[row * K + k + tx] : 0.f;
     Bs[ty][tx] = (k + ty < K && col < N) ? B[(k + ty) * N + col] : 0.f;
     __syncthreads();
@@ -77,6 +87,7 @@ __global__ void matmul(float *C, const float *A, const float *B, int M, int N, i
     C[row * N + col] = sum;
 }
 // REMARK-NOT: remark:
+// DEFAULT-NOT: remark:
 
 // The prologue: iteration 0's copy, its guard `0 * 256 + tid < n`.
 // IR-LABEL: define {{.*}} @_Z4tailPfPKfii(
