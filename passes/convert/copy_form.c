@@ -20,6 +20,11 @@ static void describe_in_ring(const struct ferry_copy_form *form, const struct fe
     snprintf(message, size,
              "converted %s %u-byte global-to-shared copy to 16-byte cp.async.cg chunks of the "
              "block", ferry_article(site->size), site->size);
+  else if (site->merged) /* its guard evaluated for the iteration issued (pipeline_check.c) */
+    snprintf(message, size,
+             "converted a guarded %u-byte global-to-shared copy to cp.async.%s with a source "
+             "size of 0 where the guard of the iteration it issues fails", site->size,
+             ferry_cp_async_cache(ferry_per_thread_piece(site->size, site->align)));
   else
     snprintf(message, size, "converted %s %u-byte global-to-shared copy to cp.async.%s",
              ferry_article(site->size), site->size,

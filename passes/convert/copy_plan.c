@@ -208,10 +208,11 @@ void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose 
         ferry_copy_site_free(&site);
         continue;
       }
-      /* A ring issues a copy for later iterations, where its guard would
-       * have to be evaluated again: guarded copies are not pipelined (in
-       * a pipelined loop ferry-async-copy then finds the ring's own
-       * cp.async operations before the barrier and leaves them plain).
+      /* A ring issues a copy for later iterations: a guarded copy's guard
+       * is evaluated there again, where the ring's check proves it can be
+       * (pipeline_check.c, check_guard; a loop whose guard cannot be is
+       * pipelined without it, and ferry-async-copy then finds the ring's
+       * own cp.async operations before the barrier and leaves it plain).
        * A copy loop's copies (copy_loop.h) are, where the loop around
        * the copy loop is a ring's (pipeline_copy_loop.c); not copies of
        * a source not provably global whose base is
@@ -219,7 +220,7 @@ void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose 
        * loop: pipeline_version.c). Copies whose value is read back after
        * their barrier (copy_read_back.h) are: the ring reads it back from
        * the iteration's slot (pipeline_check.c says where it may). */
-      if ((site.merged || (site.check_global && !site.global_base) ||
+      if (((site.check_global && !site.global_base) ||
            site.alias_store_count) &&
           purpose == FERRY_PLAN_RINGS) {
         ferry_copy_site_free(&site);

@@ -57,6 +57,7 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The most iterations ahead, the most copies a prefetched loop holds. */
 enum { MAX_DISTANCE = 16, MAX_COPIES = 16, MAX_STEP = 1 << 20, SM_THREADS_MAX = 2048 };
@@ -398,6 +399,20 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
     return false;
   struct ferry_vec plans = {0};
   ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
+  /* A guarded copy (copy_site.h, merged) is not prefetched: a prefetch
+   * ahead would read where that iteration's guard may fail, and the copy
+   * itself would stay plain; ferry-async-copy converts it single-stage. */
+  size_t kept = 0;
+  for (size_t i = 0; i < plans.count; i++) {
+    struct ferry_planned_copy *plan = plans.items[i];
+    if (plan->site.merged) {
+      ferry_copy_site_free(&plan->site);
+      free(plan);
+    } else {
+      plans.items[kept++] = plan;
+    }
+  }
+  plans.count = kept;
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   /* Loops chosen first, then built one by one: building splits blocks of
    * the loop it prefetches, never those of another loop. The analyses are

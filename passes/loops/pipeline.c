@@ -75,6 +75,34 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
                        "ferry.slot");
 }
 
+/* A guarded copy's source and bytes to read for the iteration it issues
+ * (pipeline_check.c, check_guard): its guard computed for that iteration,
+ * from the same cone as the source; where the guard fails, a source size
+ * of 0 (nothing read, the element filled with zeros, as the loop stores
+ * zero) and, as the single-stage form (async_copy.c), the array's base
+ * (a kernel parameter or global variable, else null) for the pointer, so
+ * that no address the loop would not read is handed to cp.async. */
+static LLVMValueRef guarded_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder, size_t c,
+                                  LLVMValueRef source, struct ferry_copy_form *form,
+                                  unsigned distance, LLVMValueRef distance_value, bool prologue,
+                                  struct ferry_map *made) {
+  const struct ferry_copy_site *site = p->copies[c].site;
+  LLVMValueRef guard =
+      ferry_pipeline_value_ahead(p, builder, p->guards[c], distance, distance_value, prologue, made);
+  if (p->guard_inverted[c])
+    guard = LLVMBuildNot(builder, guard, "");
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(guard)));
+  form->source_bytes = LLVMBuildSelect(builder, guard, LLVMConstInt(i32, site->size, false),
+                                       LLVMConstInt(i32, 0, false), "ferry.source.bytes");
+  LLVMTypeRef pointer_type = LLVMTypeOf(source);
+  LLVMValueRef base = ferry_strip_pointer(site->source);
+  LLVMValueRef elsewhere = (LLVMIsAArgument(base) || LLVMIsAGlobalVariable(base)) &&
+                                   LLVMTypeOf(base) == pointer_type
+                               ? base
+                               : LLVMConstNull(pointer_type);
+  return LLVMBuildSelect(builder, guard, source, elsewhere, "ferry.source");
+}
+
 /* The iteration `distance` ahead (from the loop's start when `prologue`)
  * (`distance_value` when not NULL: the launch's S - 1, for a loop of
  * launch_stages) issues every copy at `anchor`, into slot `slot_index` of
@@ -113,6 +141,9 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     destinations[c] =
         ferry_pipeline_rebase(builder, site->destination, ring->buffer, bases[p->ring_of_copy[c]]);
     forms[c] = p->copies[c].form;
+    if (p->guards[c])
+      sources[c] = guarded_ahead(p, builder, c, sources[c], &forms[c], distance, distance_value,
+                                 prologue, &made);
     /* The proof that destination rows are aligned was made for the array;
      * a slot of the ring keeps it only if the slots lie a multiple of 16
      * bytes apart from a 16-byte aligned ring (a dynamic ring's base
@@ -615,6 +646,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     LLVMInstructionEraseFromParent(site->store);
+    if (site->merged) /* the guard's test stays, on paths now empty */
+      LLVMInstructionEraseFromParent(site->merged);
     if (site->load)
       LLVMInstructionEraseFromParent(site->load);
   }

@@ -195,11 +195,13 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
   return true;
 }
 
-/* The loop instructions a source address depends on must be pure
- * arithmetic over induction variables and loop-invariant values. */
+/* The loop instructions a source address (`what`, for the reason: "the
+ * source address", or a guarded copy's "the copy's guard") depends on
+ * must be pure arithmetic and comparisons over induction variables and
+ * loop-invariant values. */
 static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
                          const struct ferry_loop *loop, LLVMValueRef value, int depth,
-                         char *reason, size_t size) {
+                         const char *what, char *reason, size_t size) {
   if (!pipeline_in_loop(loop, value) || ferry_map_get(&p->cone, value, NULL))
     return true;
   /* A copy loop's counter: its copy of a later iteration is of the same
@@ -208,11 +210,11 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
       ferry_loop_contains(p->copy_loop, LLVMGetInstructionParent(value))) {
     if (value == p->copy_counter)
       return true;
-    return ferry_refuse(reason, size, "the source address depends on a value the copy loop "
-                                      "carries besides its counter");
+    return ferry_refuse(reason, size, "%s depends on a value the copy loop carries besides "
+                                      "its counter", what);
   }
   if (depth > 64)
-    return ferry_refuse(reason, size, "the source address is too deep an expression");
+    return ferry_refuse(reason, size, "%s is too deep an expression", what);
   if (LLVMIsAPHINode(value)) {
     struct ferry_induction induction;
     LLVMValueRef start, step;
@@ -224,18 +226,19 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
       ferry_map_put(&p->step_values, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
-      return collect_cone(p, loops, loop, step, depth + 1, reason, size);
+      return collect_cone(p, loops, loop, step, depth + 1, what, reason, size);
     } else if (ferry_pipeline_pointer_step(loop, value, &start, &step, &varies)) {
       ferry_map_put(&p->pointer_steps, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
-      return collect_cone(p, loops, loop, LLVMGetOperand(step, 1), depth + 1, reason, size);
+      return collect_cone(p, loops, loop, LLVMGetOperand(step, 1), depth + 1, what, reason,
+                          size);
     } else if (varies) {
       return ferry_refuse(reason, size, "the source pointer advances by an amount that changes "
                                         "from one iteration to the next");
     } else {
-      return ferry_refuse(reason, size, "the source address depends on a value carried "
-                                  "around the loop that is not an induction variable");
+      return ferry_refuse(reason, size, "%s depends on a value carried around the loop that "
+                                        "is not an induction variable", what);
     }
     ferry_map_put(&p->cone, value, 1);
     return true;
@@ -244,17 +247,91 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   case LLVMGetElementPtr: case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
   case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMAddrSpaceCast: case LLVMBitCast:
+  case LLVMICmp: case LLVMSelect: /* a guard's tests: `row < M && k + tx < K` */
     break;
   default:
-    return ferry_refuse(reason, size, "the source address depends on a load, call or "
-                                "other value that cannot be computed ahead");
+    return ferry_refuse(reason, size, "%s depends on a load, call or other value that "
+                                      "cannot be computed ahead", what);
   }
   ferry_map_put(&p->cone, value, 1);
   unsigned operands = (unsigned)LLVMGetNumOperands(value);
   for (unsigned i = 0; i < operands; i++)
-    if (!collect_cone(p, loops, loop, LLVMGetOperand(value, i), depth + 1, reason, size))
+    if (!collect_cone(p, loops, loop, LLVMGetOperand(value, i), depth + 1, what, reason, size))
       return false;
   return true;
+}
+
+/* The edges into `block` from the terminators of `fn`: how many, and the
+ * block of the last (llvm-c lists no predecessors). */
+static unsigned edges_into(LLVMValueRef fn, LLVMBasicBlockRef block, LLVMBasicBlockRef *from) {
+  unsigned edges = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(bb);
+    unsigned count = terminator ? LLVMGetNumSuccessors(terminator) : 0;
+    for (unsigned i = 0; i < count; i++)
+      if (LLVMGetSuccessor(terminator, i) == block) {
+        edges++;
+        *from = bb;
+      }
+  }
+  return edges;
+}
+
+/* A guarded copy (copy_site.h, merged) in a ring: iteration i issues the
+ * copy of iteration i+S-1 (and the prologue those of 0..S-2), which reads
+ * where that iteration's guard holds. The guard is the select's condition,
+ * or, for the phi `[(load), A], [0, B]` of `if (c) ... else ...`, the
+ * condition of the one branch that leads to A: A has that branch as its
+ * only way in, from B itself (`if (c) s = g[i]`, no else) or from a block
+ * whose other way goes to B, B's only way in, on to the phi. Other shapes
+ * (a phi of three or more paths: `a && b` kept as branches) are refused.
+ * The guard then joins the cone, under the source's rules: computed ahead,
+ * it must be a pure function of induction variables and loop-invariant
+ * values. */
+static bool check_guard(struct ferry_pipeline *p, const struct ferry_loops *loops,
+                        const struct ferry_loop *loop, size_t c, char *reason, size_t size) {
+  const struct ferry_copy_site *site = p->copies[c].site;
+  LLVMValueRef merged = site->merged;
+  if (p->copy_loop)
+    return ferry_refuse(reason, size, "a guarded copy in a block-strided copy loop is not "
+                                      "pipelined");
+  if (LLVMIsASelectInst(merged)) {
+    p->guards[c] = LLVMGetOperand(merged, 0);
+    p->guard_inverted[c] = LLVMGetOperand(merged, 1) != site->load;
+  } else {
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(merged));
+    LLVMBasicBlockRef loads = LLVMGetInstructionParent(site->load), other = NULL, branch_block = NULL;
+    for (unsigned i = 0; i < LLVMCountIncoming(merged); i++)
+      if (LLVMGetIncomingBlock(merged, i) != loads)
+        other = LLVMGetIncomingBlock(merged, i);
+    LLVMValueRef branch = NULL;
+    if (LLVMCountIncoming(merged) == 2 && other && edges_into(fn, loads, &branch_block) == 1) {
+      branch = LLVMGetBasicBlockTerminator(branch_block);
+      LLVMBasicBlockRef into_other = NULL;
+      LLVMBasicBlockRef joins = LLVMGetInstructionParent(merged);
+      if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch))
+        branch = NULL;
+      else if (branch_block == other) {
+        if (LLVMGetSuccessor(branch, LLVMGetSuccessor(branch, 0) == loads ? 1 : 0) != joins)
+          branch = NULL;
+      } else {
+        LLVMBasicBlockRef elsewhere =
+            LLVMGetSuccessor(branch, LLVMGetSuccessor(branch, 0) == loads ? 1 : 0);
+        LLVMValueRef on = LLVMGetBasicBlockTerminator(other);
+        if (elsewhere != other || edges_into(fn, other, &into_other) != 1 ||
+            LLVMGetNumSuccessors(on) != 1)
+          branch = NULL;
+      }
+    }
+    if (!branch || LLVMGetSuccessor(branch, 0) == LLVMGetSuccessor(branch, 1))
+      return ferry_refuse(reason, size,
+                          "the guarded copy's value does not merge the two ways of one "
+                          "`if (guard)` branch, whose guard the ring would evaluate for a "
+                          "later iteration");
+    p->guards[c] = LLVMGetCondition(branch);
+    p->guard_inverted[c] = LLVMGetSuccessor(branch, 0) != loads;
+  }
+  return collect_cone(p, loops, loop, p->guards[c], 0, "the copy's guard", reason, size);
 }
 
 /* Whether fn uses an extern __shared__ array other than `buffer`: all of
@@ -499,7 +576,9 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                              "loop, where the prologue cannot reach it");
       break;
     }
-    ok = collect_cone(p, loops, loop, site->source, 0, reason, reason_size);
+    ok = collect_cone(p, loops, loop, site->source, 0, "the source address", reason, reason_size);
+    if (ok && site->merged)
+      ok = check_guard(p, loops, loop, c, reason, reason_size);
     if (ok && site->read_back)
       ok = check_read_back(loop, site, reason, reason_size);
   }

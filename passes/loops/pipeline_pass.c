@@ -79,6 +79,30 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
         ferry_pipeline_check(module, affine, loop, copies, count, pipelines, reason,
                              sizeof reason);
     char message[3 * FERRY_MESSAGE_SIZE]; /* room for the ring's text and the ranges' */
+    /* A ring refused with guarded copies in it (their guards may be what
+     * cannot be computed ahead: pipeline_check.c) is tried once more
+     * without them, as before guarded copies joined rings: each stays as
+     * ferry-async-copy makes it (single-stage where the ring's cp.async
+     * operations leave it anything). */
+    size_t unguarded = 0;
+    for (size_t i = 0; i < count; i++)
+      unguarded += !members[i]->site.merged;
+    if (!pipeline && unguarded && unguarded < count) {
+      for (size_t i = 0; i < count; i++)
+        if (members[i]->site.merged) {
+          snprintf(message, sizeof message, "the guarded copy is not pipelined: %s", reason);
+          ferry_remark(FERRY_REMARK_ANALYSIS, members[i]->site.store, "NotPipelined", message);
+        }
+      size_t kept = 0;
+      for (size_t i = 0; i < count; i++)
+        if (!members[i]->site.merged) {
+          members[kept] = members[i];
+          copies[kept++] = copies[i];
+        }
+      count = kept;
+      pipeline = ferry_pipeline_check(module, affine, loop, copies, count, pipelines, reason,
+                                      sizeof reason);
+    }
     if (!pipeline) {
       snprintf(message, sizeof message, "%s: %s%s",
                members[0]->site.loop

@@ -125,6 +125,12 @@ struct ferry_pipeline {
   size_t ring_count;
   struct ferry_pipeline_copy copies[MAX_COPIES];
   size_t ring_of_copy[MAX_COPIES];
+  /* A guarded copy's guard (copy_site.h, merged): the i1 of the loop that
+   * holds where the copy loads (its negation where guard_inverted), part
+   * of the cone, so that the ring evaluates it for the iteration it
+   * issues; NULL for an unguarded copy. */
+  LLVMValueRef guards[MAX_COPIES];
+  bool guard_inverted[MAX_COPIES];
   size_t count;
   struct ferry_vec rebased;  /* struct rebased_use * */
   struct ferry_vec chains;   /* GEP/cast instructions between a buffer and its uses */

@@ -12,8 +12,9 @@
 // report a read through it). Also: a 1-D stencil whose halo cells are zero
 // outside the input, a guarded int copy written as if/else, a guarded
 // float4 copy (16 bytes, cp.async.cg with a source size), and a copy loop
-// that ferry-pipeline makes a ring, whose guarded copy stays as written
-// beside the ring (it is not pipelined). Outputs are
+// that ferry-pipeline makes a ring, whose guarded copy joins the ring (its
+// guard evaluated for the iteration the ring issues; guarded_ring.cu has
+// more). Outputs are
 // compared with a CPU reference and, by run.sh, bit for bit with the plain
 // build.
 #include "harness.cuh"
