@@ -33,6 +33,10 @@ bool ferry_loop_contains(const struct ferry_loop *loop, LLVMBasicBlockRef block)
   return block && ferry_map_get(&record->members, block, NULL);
 }
 
+bool ferry_loop_defines(const struct ferry_loop *loop, LLVMValueRef value) {
+  return LLVMIsAInstruction(value) && ferry_loop_contains(loop, LLVMGetInstructionParent(value));
+}
+
 /* The body: a backward walk from the latches that stops at the header. */
 static void collect_body(struct loop_record *record, const struct ferry_dominators *d) {
   struct ferry_vec worklist = {0};

@@ -47,6 +47,9 @@ const struct ferry_loop *ferry_loop_of_block(const struct ferry_loops *loops,
 const struct ferry_loop *ferry_loop_with_header(const struct ferry_loops *loops,
                                                 LLVMBasicBlockRef block);
 bool ferry_loop_contains(const struct ferry_loop *loop, LLVMBasicBlockRef block);
+/* Whether `value` is an instruction of one of loop's blocks (so it may
+ * change from one iteration to the next). */
+bool ferry_loop_defines(const struct ferry_loop *loop, LLVMValueRef value);
 
 /* A header phi i = phi [start, outside], [i +/- step, latch]...: every
  * incoming value from outside the loop is the same `start`, every incoming

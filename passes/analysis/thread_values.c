@@ -6,6 +6,7 @@
  * slots). */
 #include "thread_values.h"
 
+#include "memory.h"
 #include "uniformity.h"
 
 #include <string.h>
@@ -24,6 +25,17 @@ static int thread_index_read(LLVMValueRef value) {
   if (strcmp(name, "llvm.nvvm.read.ptx.sreg.tid.y") == 0)
     return 2;
   return 0;
+}
+
+bool ferry_reads_fixed_register(LLVMValueRef inst) {
+  static const char *const registers[] = {
+      "llvm.nvvm.read.ptx.sreg.tid.",    "llvm.nvvm.read.ptx.sreg.ntid.",
+      "llvm.nvvm.read.ptx.sreg.ctaid.",  "llvm.nvvm.read.ptx.sreg.nctaid.",
+  };
+  for (size_t i = 0; i < sizeof registers / sizeof *registers; i++)
+    if (ferry_calls_prefix(inst, registers[i]))
+      return true;
+  return false;
 }
 
 /* Instructions that compute from their operands alone: cloning one with

@@ -17,6 +17,10 @@
 
 struct ferry_uniformity;
 
+/* Whether inst reads a special register a thread reads the same every time
+ * (tid, ntid, ctaid, nctaid): a value of the thread, fixed in every loop. */
+bool ferry_reads_fixed_register(LLVMValueRef inst);
+
 /* Whether `value` is pure arithmetic (integer operations, casts, GEPs,
  * compares, selects) over reads of threadIdx.x and threadIdx.y and values
  * the uniformity analysis proves uniform. */

@@ -22,27 +22,11 @@
 #include "copy_loop.h"
 
 #include "memory.h"
+#include "thread_values.h"
 
 #include <stdint.h>
 
 enum { MAX_DEPTH = 8 };
-
-static bool in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
-  return LLVMIsAInstruction(value) &&
-         ferry_loop_contains(loop, LLVMGetInstructionParent(value));
-}
-
-/* The special registers a thread reads the same in every iteration. */
-static bool reads_fixed_register(LLVMValueRef inst) {
-  static const char *const registers[] = {
-      "llvm.nvvm.read.ptx.sreg.tid.",    "llvm.nvvm.read.ptx.sreg.ntid.",
-      "llvm.nvvm.read.ptx.sreg.ctaid.",  "llvm.nvvm.read.ptx.sreg.nctaid.",
-  };
-  for (size_t i = 0; i < sizeof registers / sizeof *registers; i++)
-    if (ferry_calls_prefix(inst, registers[i]))
-      return true;
-  return false;
-}
 
 /* Whether `value` is computed, in `loop`, from `counter` and values fixed
  * in the loop alone, by operations whose result depends on their operands
@@ -50,13 +34,13 @@ static bool reads_fixed_register(LLVMValueRef inst) {
  * call other than a fixed special register). */
 static bool is_function_of(const struct ferry_loop *loop, LLVMValueRef value,
                            LLVMValueRef counter, unsigned depth) {
-  if (value == counter || !in_loop(loop, value))
+  if (value == counter || !ferry_loop_defines(loop, value))
     return true;
   if (depth >= MAX_DEPTH)
     return false;
   switch (LLVMGetInstructionOpcode(value)) {
   case LLVMCall:
-    return reads_fixed_register(value);
+    return ferry_reads_fixed_register(value);
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
   case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
   case LLVMSRem: case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt:
@@ -85,7 +69,7 @@ static LLVMValueRef counter_of(const struct ferry_loop *loop, LLVMValueRef value
 
 static bool atom_varies(const struct ferry_loop *loop, const struct ferry_atom *atom) {
   return (atom->kind == FERRY_ATOM_INDUCTION || atom->kind == FERRY_ATOM_OPAQUE) &&
-         in_loop(loop, atom->value);
+         ferry_loop_defines(loop, atom->value);
 }
 
 const char *ferry_copy_loop_refusal(struct ferry_affine_context *affine,
@@ -97,7 +81,7 @@ const char *ferry_copy_loop_refusal(struct ferry_affine_context *affine,
       "(two iterations might write one element while both are in flight)";
   LLVMValueRef base;
   struct ferry_affine offset;
-  if (!ferry_affine_address(affine, destination, &base, &offset) || in_loop(loop, base))
+  if (!ferry_affine_address(affine, destination, &base, &offset) || ferry_loop_defines(loop, base))
     return fixed;
   LLVMValueRef counter = NULL;
   for (unsigned t = 0; t < offset.term_count; t++) {

@@ -78,10 +78,6 @@ struct counter {
   LLVMIntPredicate continue_while; /* the compare read as `increment PRED bound`, continuing */
 };
 
-static bool in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
-  return LLVMIsAInstruction(value) && ferry_loop_contains(loop, LLVMGetInstructionParent(value));
-}
-
 static bool find_counter(const struct ferry_loops *loops, const struct ferry_loop *loop,
                          struct counter *c, char *reason, size_t size) {
   if (!loop->preheader)
@@ -102,7 +98,7 @@ static bool find_counter(const struct ferry_loops *loops, const struct ferry_loo
          phi = LLVMGetNextInstruction(phi)) {
       struct ferry_induction induction;
       if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
-          induction.increment != counted || in_loop(loop, bound))
+          induction.increment != counted || ferry_loop_defines(loop, bound))
         continue;
       unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(phi));
       if (induction.step <= 0 || induction.step > MAX_STEP || (width != 32 && width != 64))
@@ -227,7 +223,7 @@ static bool counter_stride(LLVMBuilderRef builder, LLVMModuleRef module,
         counters++;
         note_reading(atom, c);
       }
-      else if (atom->kind >= FERRY_ATOM_INDUCTION && in_loop(loop, atom->value))
+      else if (atom->kind >= FERRY_ATOM_INDUCTION && ferry_loop_defines(loop, atom->value))
         return ferry_refuse(reason, size,
                             "the source address depends on a value computed in the loop other "
                             "than its counter");
@@ -358,7 +354,7 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     if (!ferry_block_dominates(dominators, LLVMGetInstructionParent(site->store), latch))
       return ferry_refuse(reason, size, "a copy does not run in every iteration");
     if (!ferry_affine_address(affine, site->source, &bases[i], &offsets[i]) ||
-        in_loop(loop, bases[i]))
+        ferry_loop_defines(loop, bases[i]))
       return ferry_refuse(reason, size,
                           "a copy's source is not an address affine in the loop's counter");
     if (!counter_stride(NULL, module, loop, &c, &offsets[i], NULL, reason, size))

@@ -108,7 +108,7 @@ static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops
       struct ferry_induction induction;
       if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
           (induction.increment != counter && phi != counter) || induction.step <= 0 ||
-          pipeline_in_loop(loop, bound))
+          ferry_loop_defines(loop, bound))
         continue;
       LLVMIntPredicate continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
       if (!continue_on_true)
@@ -170,7 +170,7 @@ static bool collect_uses(struct ferry_pipeline *p, const struct ferry_loop *loop
                           LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != value
                               ? "the loop writes the shared array besides the copy"
                               : "the shared array's address is used other than by loads");
-    if (!pipeline_in_loop(loop, user))
+    if (!ferry_loop_defines(loop, user))
       return ferry_refuse(reason, size, "the shared array is used outside the loop");
     struct rebased_use *rebased = ferry_xmalloc(sizeof *rebased);
     *rebased = (struct rebased_use){user, ring};
@@ -188,7 +188,7 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
       return false;
     unsigned operands = (unsigned)LLVMGetNumOperands(pointer);
     for (unsigned i = 1; i < operands; i++)
-      if (pipeline_in_loop(loop, LLVMGetOperand(pointer, i)))
+      if (ferry_loop_defines(loop, LLVMGetOperand(pointer, i)))
         return false;
     pointer = LLVMGetOperand(pointer, 0);
   }
@@ -202,7 +202,7 @@ static bool computed_before_loop(const struct ferry_loop *loop, LLVMValueRef poi
 static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
                          const struct ferry_loop *loop, LLVMValueRef value, int depth,
                          const char *what, char *reason, size_t size) {
-  if (!pipeline_in_loop(loop, value) || ferry_map_get(&p->cone, value, NULL))
+  if (!ferry_loop_defines(loop, value) || ferry_map_get(&p->cone, value, NULL))
     return true;
   /* A copy loop's counter: its copy of a later iteration is of the same
    * element (pipeline_copy_loop.c); its loop's other phis are refused. */
@@ -455,7 +455,7 @@ static bool check_read_back(const struct ferry_loop *loop, const struct ferry_co
     LLVMValueRef user = LLVMGetUser(use);
     if (user == site->store)
       continue;
-    if (!pipeline_in_loop(loop, user))
+    if (!ferry_loop_defines(loop, user))
       return ferry_refuse(reason, size,
                           "the copy's loaded value is used after the loop, where the ring "
                           "no longer knows the slot to read it back from");
@@ -522,7 +522,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   for (size_t c = 0; ok && c < count; c++) {
     const struct ferry_copy_site *site = copies[c].site;
     if (site->consumers.barriers.count != 1 ||
-        !pipeline_in_loop(loop, site->consumers.barriers.items[0]) ||
+        !ferry_loop_defines(loop, site->consumers.barriers.items[0]) ||
         (p->barrier && p->barrier != site->consumers.barriers.items[0])) {
       ok = ferry_refuse(reason, reason_size, "the copies do not all wait at one barrier in the loop");
       break;

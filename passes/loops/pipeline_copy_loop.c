@@ -41,23 +41,9 @@
 
 #include "address_space.h"
 #include "memory.h"
+#include "thread_values.h"
 
 enum { MAX_DEPTH = 32 };
-
-static bool in(const struct ferry_loop *loop, LLVMValueRef value) {
-  return LLVMIsAInstruction(value) && ferry_loop_contains(loop, LLVMGetInstructionParent(value));
-}
-
-static bool reads_fixed_register(LLVMValueRef inst) {
-  static const char *const registers[] = {
-      "llvm.nvvm.read.ptx.sreg.tid.",    "llvm.nvvm.read.ptx.sreg.ntid.",
-      "llvm.nvvm.read.ptx.sreg.ctaid.",  "llvm.nvvm.read.ptx.sreg.nctaid.",
-  };
-  for (size_t i = 0; i < sizeof registers / sizeof *registers; i++)
-    if (ferry_calls_prefix(inst, registers[i]))
-      return true;
-  return false;
-}
 
 /* Arithmetic whose result depends on its operands alone. */
 static bool is_pure(LLVMValueRef inst) {
@@ -75,12 +61,12 @@ static bool is_pure(LLVMValueRef inst) {
 
 /* `value` is the same in every iteration of `outer` (for one thread). */
 static bool fixed(const struct ferry_loop *outer, LLVMValueRef value, unsigned depth) {
-  if (!in(outer, value))
+  if (!ferry_loop_defines(outer, value))
     return true;
   if (depth >= MAX_DEPTH)
     return false;
   if (LLVMIsACallInst(value))
-    return reads_fixed_register(value);
+    return ferry_reads_fixed_register(value);
   if (!is_pure(value))
     return false;
   int operands = LLVMGetNumOperands(value);
@@ -95,12 +81,12 @@ static bool of_counter(const struct ferry_loop *outer, const struct ferry_loop *
                        LLVMValueRef value, LLVMValueRef counter, unsigned depth) {
   if (value == counter)
     return true;
-  if (!in(inner, value))
+  if (!ferry_loop_defines(inner, value))
     return fixed(outer, value, depth);
   if (depth >= MAX_DEPTH)
     return false;
   if (LLVMIsACallInst(value))
-    return reads_fixed_register(value);
+    return ferry_reads_fixed_register(value);
   if (!is_pure(value))
     return false;
   int operands = LLVMGetNumOperands(value);
@@ -114,12 +100,12 @@ static bool of_counter(const struct ferry_loop *outer, const struct ferry_loop *
  * `outer`; false when one is not in inner's header or there are too many. */
 static bool collect_phis(const struct ferry_loop *outer, const struct ferry_loop *inner,
                          LLVMValueRef value, struct ferry_vec *phis, unsigned depth) {
-  if (!in(outer, value))
+  if (!ferry_loop_defines(outer, value))
     return true;
   if (depth >= MAX_DEPTH)
     return false;
   if (LLVMIsAPHINode(value)) {
-    if (in(inner, value)) {
+    if (ferry_loop_defines(inner, value)) {
       if (LLVMGetInstructionParent(value) != inner->header)
         return false;
       ferry_vec_push_unique(phis, value);
@@ -260,7 +246,7 @@ bool ferry_pipeline_check_copy_loop(struct ferry_pipeline *p, const struct ferry
                               "counter and values fixed in the loop around it");
       pointer = LLVMGetOperand(pointer, 0);
     }
-    if (pipeline_in_loop(loop, pointer))
+    if (ferry_loop_defines(loop, pointer))
       return ferry_refuse(reason, size, "the copy's destination is computed inside the loop");
   }
   p->copy_loop = inner;

@@ -252,11 +252,6 @@ bool ferry_pipeline_invariant_step(const struct ferry_loop *loop, LLVMValueRef p
 bool ferry_pipeline_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
                                  LLVMValueRef *start, LLVMValueRef *increment, bool *varies);
 
-static inline bool pipeline_in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
-  return LLVMIsAInstruction(value) &&
-         ferry_loop_contains(loop, LLVMGetInstructionParent(value));
-}
-
 static inline bool pipeline_forwards_pointer(LLVMValueRef value) {
   LLVMOpcode opcode = ferry_opcode_of(value);
   return opcode == LLVMGetElementPtr || opcode == LLVMAddrSpaceCast || opcode == LLVMBitCast;

@@ -132,7 +132,7 @@ static const struct widened *find_widened(const struct ferry_range_plan *plan, L
 
 /* Defined before the loop, or a constant: the check can read it. */
 static bool before_loop(const struct ferry_loop *loop, LLVMValueRef value) {
-  return !pipeline_in_loop(loop, value);
+  return !ferry_loop_defines(loop, value);
 }
 
 static bool plan_form(struct ferry_range_plan *plan, struct ferry_affine_context *affine,
@@ -252,7 +252,7 @@ static bool plan_range(struct ferry_range_plan *plan, struct ferry_affine_contex
   LLVMValueRef base = out->base;
   char name[64];
   ferry_value_name(base, name, sizeof name);
-  if (pipeline_in_loop(loop, base)) {
+  if (ferry_loop_defines(loop, base)) {
     LLVMValueRef start, increment;
     bool varies;
     if (LLVMIsALoadInst(base))

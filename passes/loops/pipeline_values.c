@@ -217,7 +217,7 @@ LLVMValueRef ferry_pipeline_runs_ahead_const(const struct ferry_pipeline *p, LLV
  * (A copy's destination so: the ring's slot replaces the array, the rest of
  * the address is reused.) */
 bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth) {
-  if (!pipeline_in_loop(loop, value))
+  if (!ferry_loop_defines(loop, value))
     return true;
   if (depth > 64 || LLVMIsAPHINode(value) || LLVMIsALoadInst(value) || LLVMIsACallInst(value))
     return false;

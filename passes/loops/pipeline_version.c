@@ -55,7 +55,7 @@
 #include <stdio.h>
 
 static bool varies_in_loop(const struct ferry_loop *loop, LLVMValueRef value) {
-  return value && pipeline_in_loop(loop, value);
+  return value && ferry_loop_defines(loop, value);
 }
 
 /* A value the loop steps: an induction variable, or a phi that adds a
@@ -212,7 +212,7 @@ bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferr
     if (base && ferry_map_get(&p->pointer_steps, base, NULL) &&
         ferry_map_get(&p->starts, base, &start))
       base = (LLVMValueRef)start;
-    if (!base || pipeline_in_loop(loop, base))
+    if (!base || ferry_loop_defines(loop, base))
       return ferry_refuse(reason, size, "a source not provably global has a base pointer "
                                         "computed in the loop, where no isspacep.global test "
                                         "before the loop can reach it");
