@@ -94,6 +94,8 @@ SHAPE_REMARKS = [
     ("read-back refused", None, "is read back from the shared array with no barrier"),
     ("top barrier refused", None, "the loop reads the shared array with no barrier between that read and the end"),
     ("block-uniform source", None, "block-uniform"),
+    ("guarded ring", None, "guard of the iteration it issues"),
+    ("guard refused", None, "the copy's guard depends on"),
 ]
 
 
@@ -123,7 +125,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--generation", type=int, default=3, help="gen.py's feature set")
     ap.add_argument("--shape-parts", type=int, default=1,
-                    help="generation 3: parts of KERNELS kernels of the copy-loop, read-back and uniform-source "
+                    help="generation 3: parts of KERNELS kernels of the copy-loop, read-back, uniform-source and guarded-copy "
                          "families (gen.py's SHAPE_BASE and up), after the PARTS parts")
     ap.add_argument("--builds", default="", help="comma-separated subset, e.g. plain-sm_90a,ferry-sm_90a")
     args = ap.parse_args()

@@ -447,11 +447,20 @@ class Kernel:
 #   uniform   the source's base pointer loaded from a by-value struct
 #             parameter or from a __constant__ pointer table at a kernel
 #             argument's index (one block-uniform isspacep.global test), one
-#             copy alone or a loop of them.
+#             copy alone or a loop of them;
+#   guarded   `s[tx] = gi < lim ? base[gi] : T();` (or `if .. else s[tx] =
+#             T();`) with gi = k * kstride + tx, in a loop copy -> barrier ->
+#             compute -> barrier (the ring issues each iteration's copy with
+#             the guard of the iteration it issues): a 1-D tail whose last
+#             iterations run past lim, a tile whose guard also has a
+#             loop-invariant test (`bid <= ld && gi < lim`, a matrix tile's
+#             row check), and the guard from a loaded value ferry must refuse
+#             (`mixv(base[gi + ostride + 1]) & 1u ? base[gi] : T()`, a load
+#             of its own); mostly 4- and 8-byte scalars.
 # Every kernel is 1-D (by = 1); outer trip counts 0, 1, 2 and 3 in every
 # kernel, then 0..9 and 17.
 SHAPE_BASE = 100000
-SHAPE_FAMILIES = ["copyloop", "readback", "uniform"]
+SHAPE_FAMILIES = ["copyloop", "readback", "uniform", "guarded"]
 SHAPE_TYPES = ["u8", "u16", "u32", "f32", "u64", "f64", "s12", "i4"]
 SHAPE_TYPE_WEIGHTS = [2, 5, 6, 5, 3, 3, 2, 4]
 BLOCKS = [32, 64, 96, 128, 192, 256, 512, 1024]
@@ -465,6 +474,11 @@ class ShapeKernel:
         self.name = "k%d" % idx
         self.family = SHAPE_FAMILIES[(idx - SHAPE_BASE) % len(SHAPE_FAMILIES)]
         tn = r.choices(SHAPE_TYPES, SHAPE_TYPE_WEIGHTS)[0]
+        if self.family == "guarded":
+            # A struct's zero is a local copied from (the source in local
+            # memory): mostly the 4- and 8-byte scalars a guarded copy takes,
+            # some 1- and 2-byte ones it must refuse.
+            tn = r.choices(["u8", "u16", "u32", "f32", "u64", "f64", "i4"], [1, 1, 6, 6, 4, 4, 2])[0]
         self.tname, self.T, self.size, self.align = [t for t in TYPES if t[0] == tn][0]
         self.restrict = r.random() < 0.85
         self.counter = "int"
@@ -492,6 +506,9 @@ class ShapeKernel:
                 self.variant = r.choices(["slot", "extern", "top", "top_plain"], [5, 2, 2, 1])[0]
                 self.ext = self.variant == "extern"
                 self.loop = True
+            elif self.family == "guarded":
+                self.variant = r.choices(["tail", "ifelse", "tile", "loaded"], [4, 3, 3, 2])[0]
+                self.loop = True
             else:
                 self.variant = r.choice(["struct", "table"])
                 self.loop = r.random() < 0.6
@@ -518,6 +535,17 @@ class ShapeKernel:
             if self.two:
                 comp.append("if (%s > 0) acc = acc * 33u + mixv(s1[(t * 5 + 1) %% %s]);" % (n, n))
             return copy, comp
+        if self.family == "guarded":
+            # gi: a pure function of the counter and invariants, so the ring
+            # can evaluate the guard for the iteration it issues; the loaded
+            # guard reads the element it copies (the reference's span sees it).
+            gi = "const int gi = (int)k * kstride + tx;"
+            cond = {"tile": "bid <= ld && gi < lim", "loaded": "mixv(base[gi + ostride + 1]) & 1u"}.get(self.variant, "gi < lim")
+            if self.variant == "ifelse":
+                copy = [gi, "if (%s) s0[tx] = base[gi]; else s0[tx] = Z_%s();" % (cond, self.name)]
+            else:
+                copy = [gi, "s0[tx] = (%s) ? base[gi] : Z_%s();" % (cond, self.name)]
+            return copy, ["acc = acc * 31u + mixv(s0[(tx + 1) % bx]) + 3u * mixv(s0[bx - 1 - tx]);"]
         kk = "(size_t)k * kstride + " if self.loop else ""
         if self.family == "readback":
             if self.variant == "top_plain":
@@ -557,6 +585,8 @@ class ShapeKernel:
         d = []
         if self.variant == "struct":
             d.append("struct Src_%s { const %s *p; int steps; };" % (n, T))
+        if self.family == "guarded":
+            d.append("typedef %s Z_%s;  // Z_k(): the type's zero, one name for every type" % (T, n))
         if self.variant == "table":
             d.append("__constant__ const %s *tab_%s[2];" % (T, n))
         d.append("__global__ void %s %s(%s) {" % (" ".join(attrs), n, params))
@@ -687,6 +717,12 @@ class ShapeKernel:
             pstep = kstride if r.random() < 0.8 else r.randint(0, 300)
             if self.stepped:
                 kstride = 0
+            if self.family == "guarded":
+                # The guard's bound: inside the last iteration (its tail runs
+                # past it), anywhere, none passing, or all passing.
+                last = max(0, hi - 1) * kstride
+                lim = r.choice([last + r.randint(0, bx), last + r.randint(0, bx), r.randint(0, hi * kstride + bx),
+                                0, hi * kstride + bx, last + bx // 2])
             ld = r.randint(0, 1)  # the pointer table's entry
             gx = r.choice([1, 2, 2, 3, 4])
             dyn = 0
@@ -772,7 +808,7 @@ def main():
     ap.add_argument("--map", help="write each kernel's line range, features and configurations here")
     ap.add_argument("--generation", type=int, default=1, choices=[1, 2, 3],
                     help="feature set: 1 (the first GPU run's), 2 adds constant outer loops, 3 makes kernels "
-                         "%d and up of the copy-loop, read-back and uniform-source families" % SHAPE_BASE)
+                         "%d and up of the copy-loop, read-back, uniform-source and guarded-copy families" % SHAPE_BASE)
     ap.add_argument("--standalone", action="store_true", help="add the host driver (main): a program of its own")
     ap.add_argument("--driver", nargs="*", metavar="PART", help="write only the driver of a binary linking these parts "
                     "(names fuzz_part_SEED_BASE)")
