@@ -55,6 +55,19 @@ ODD_BLOCKS = [33, 63, 65, 97, 127, 129, 161, 255, 257, 300, 383, 500, 511, 513, 
 
 
 
+
+def reference_prelude(n, T, tname):
+    """The reference text's opening: the input's fill and refk_N's head,
+    every argument named, for both kernel generators."""
+    return ["static void fill_%s(void *mem, long long n) {" % n,
+            "  for (long long i = 0; i < n; i++) ((%s *)mem)[i] = mkv_%s((unsigned)(i * 2654435761u >> 7));" % (T, tname),
+            "}",
+            "static void refk_%s(const Cfg &cfg, Arr<%s> in, Arr<%s> out) {" % (n, T, T),
+            "  const Args &A = cfg.a; const long long lo_ = A.lo, hi_ = A.hi, win = A.win; const int off = A.off, kstride = A.kstride, "
+            "ostride = A.ostride, ld = A.ld, lim = A.lim, nouter = A.nouter, pstep = A.pstep;",
+            "  (void)kstride; (void)ostride; (void)ld; (void)lim; (void)nouter; (void)pstep;",
+            "  const int bx = cfg.bx, by = cfg.by;"]
+
 class Kernel:
     """One generated kernel: its features, its source text, its configurations."""
 
@@ -271,14 +284,7 @@ class Kernel:
         d.append("}")
 
         # Reference text: the same statements, each phase run by every thread in turn.
-        h = ["static void fill_%s(void *mem, long long n) {" % n,
-             "  for (long long i = 0; i < n; i++) ((%s *)mem)[i] = mkv_%s((unsigned)(i * 2654435761u >> 7));" % (T, self.tname),
-             "}"]
-        h.append("static void refk_%s(const Cfg &cfg, Arr<%s> in, Arr<%s> out) {" % (n, T, T))
-        h.append("  const Args &A = cfg.a; const long long lo_ = A.lo, hi_ = A.hi, win = A.win; const int off = A.off, kstride = A.kstride, "
-                 "ostride = A.ostride, ld = A.ld, lim = A.lim, nouter = A.nouter, pstep = A.pstep;")
-        h.append("  (void)kstride; (void)ostride; (void)ld; (void)lim; (void)nouter; (void)pstep;")
-        h.append("  const int bx = cfg.bx, by = cfg.by;")
+        h = reference_prelude(n, T, self.tname)
         if self.ext:
             h.append("  static %s ext_%s[49152 / sizeof(%s) + 1]; %s *tile0 = ext_%s;" % (T, n, T, T, n))
         else:
@@ -626,14 +632,7 @@ class ShapeKernel:
         d.append("  out[blk + (size_t)it * nthr + t] = mkv_%s(acc ^ (unsigned)it);" % self.tname)
         d.append("}")
 
-        h = ["static void fill_%s(void *mem, long long n) {" % n,
-             "  for (long long i = 0; i < n; i++) ((%s *)mem)[i] = mkv_%s((unsigned)(i * 2654435761u >> 7));" % (T, self.tname),
-             "}"]
-        h.append("static void refk_%s(const Cfg &cfg, Arr<%s> in, Arr<%s> out) {" % (n, T, T))
-        h.append("  const Args &A = cfg.a; const long long lo_ = A.lo, hi_ = A.hi, win = A.win; const int off = A.off, kstride = A.kstride, "
-                 "ostride = A.ostride, ld = A.ld, lim = A.lim, nouter = A.nouter, pstep = A.pstep;")
-        h.append("  (void)kstride; (void)ostride; (void)ld; (void)lim; (void)nouter; (void)pstep;")
-        h.append("  const int bx = cfg.bx, by = cfg.by;")
+        h = reference_prelude(n, T, self.tname)
         if self.ext:
             h.append("  static %s ext_%s[49152 / sizeof(%s) + 1]; %s *s0 = ext_%s;" % (T, n, T, T, n))
         else:
