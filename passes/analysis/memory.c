@@ -146,31 +146,30 @@ static bool is_memory_instruction(LLVMValueRef inst) {
          LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst);
 }
 
-bool ferry_may_write(LLVMValueRef inst, LLVMValueRef pointer) {
+/* Whether inst may write (`write`) or read memory `pointer` may point to:
+ * a transfer by its destination or source (memset reads nothing), a call
+ * unless it touches no memory (an abort never returns to touch it), a
+ * fence always, a load or store by the pointer it accesses. */
+static bool may_access(LLVMValueRef inst, LLVMValueRef pointer, bool write) {
   if (ferry_is_memory_transfer(inst))
-    return ferry_may_alias(LLVMGetOperand(inst, 0), pointer);
+    return write ? ferry_may_alias(LLVMGetOperand(inst, 0), pointer)
+                 : !ferry_calls_prefix(inst, "llvm.memset.") &&
+                       ferry_may_alias(LLVMGetOperand(inst, 1), pointer);
   if (LLVMIsACallInst(inst) && ferry_call_is_abort(inst))
     return false;
   if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst))
     return !ferry_call_is_memory_free(inst);
   if (LLVMIsAFenceInst(inst))
     return true;
-  if (!is_memory_instruction(inst) || LLVMIsALoadInst(inst))
+  if (!is_memory_instruction(inst) || (write ? LLVMIsALoadInst(inst) : LLVMIsAStoreInst(inst)))
     return false;
   return ferry_may_alias(ferry_accessed_pointer(inst), pointer);
 }
 
+bool ferry_may_write(LLVMValueRef inst, LLVMValueRef pointer) {
+  return may_access(inst, pointer, true);
+}
+
 bool ferry_may_read(LLVMValueRef inst, LLVMValueRef pointer) {
-  if (ferry_is_memory_transfer(inst))
-    return !ferry_calls_prefix(inst, "llvm.memset.") &&
-           ferry_may_alias(LLVMGetOperand(inst, 1), pointer);
-  if (LLVMIsACallInst(inst) && ferry_call_is_abort(inst))
-    return false;
-  if (LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst) || LLVMIsACallBrInst(inst))
-    return !ferry_call_is_memory_free(inst);
-  if (LLVMIsAFenceInst(inst))
-    return true;
-  if (!is_memory_instruction(inst) || LLVMIsAStoreInst(inst))
-    return false;
-  return ferry_may_alias(ferry_accessed_pointer(inst), pointer);
+  return may_access(inst, pointer, false);
 }
