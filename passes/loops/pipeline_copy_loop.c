@@ -59,30 +59,16 @@ static bool is_pure(LLVMValueRef inst) {
   }
 }
 
-/* `value` is the same in every iteration of `outer` (for one thread). */
-static bool fixed(const struct ferry_loop *outer, LLVMValueRef value, unsigned depth) {
-  if (!ferry_loop_defines(outer, value))
-    return true;
-  if (depth >= MAX_DEPTH)
-    return false;
-  if (LLVMIsACallInst(value))
-    return ferry_reads_fixed_register(value);
-  if (!is_pure(value))
-    return false;
-  int operands = LLVMGetNumOperands(value);
-  for (int i = 0; i < operands; i++)
-    if (!fixed(outer, LLVMGetOperand(value, i), depth + 1))
-      return false;
-  return true;
-}
-
-/* `value` is computed from `counter` and values fixed in `outer` alone. */
+/* `value` is computed from `counter` (an induction variable of `inner`)
+ * and values fixed in `outer` alone; with no `inner` and no `counter`,
+ * whether `value` is the same in every iteration of `outer` (for one
+ * thread). Outside `inner` only values fixed in `outer` may be used. */
 static bool of_counter(const struct ferry_loop *outer, const struct ferry_loop *inner,
                        LLVMValueRef value, LLVMValueRef counter, unsigned depth) {
-  if (value == counter)
+  if (value == counter || !ferry_loop_defines(outer, value))
     return true;
-  if (!ferry_loop_defines(inner, value))
-    return fixed(outer, value, depth);
+  if (inner && !ferry_loop_defines(inner, value))
+    inner = NULL, counter = NULL;
   if (depth >= MAX_DEPTH)
     return false;
   if (LLVMIsACallInst(value))
@@ -94,6 +80,10 @@ static bool of_counter(const struct ferry_loop *outer, const struct ferry_loop *
     if (!of_counter(outer, inner, LLVMGetOperand(value, i), counter, depth + 1))
       return false;
   return true;
+}
+
+static bool fixed(const struct ferry_loop *outer, LLVMValueRef value, unsigned depth) {
+  return of_counter(outer, NULL, value, NULL, depth);
 }
 
 /* The phis of `inner` that `value` depends on, through its instructions in
