@@ -1,8 +1,15 @@
 ; The host half rewrites the kernel's launch stub: its cudaLaunchKernel
 ; becomes a call of the dispatch (linked into the module, internal) with the
-; kernel's record (its handle, the variant's and the ring variant's, then
-; per-device facts, zero), every other argument as it was.
+; kernel's record (its handle, the variant's and the ring variant's, the
+; registration's name string, for the runtime's report, then per-device
+; facts, zero), every other argument as it was. The runtime linked in times
+; launch shapes with events recorded in the launch's stream, asks whether
+; that stream is being captured, and reads the controls from the
+; environment; every function it needs from outside is the CUDA runtime's
+; or the C library's.
 ; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck %s
+; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck --check-prefix=RUNTIME %s
+; RUN: %opt -passes=ferry-dispatch-host -S %s | grep '^declare' | not grep -v -E '@(cuda[A-Za-z_]+|__cudaRegisterFunction|atexit|calloc|malloc|free|getenv|fopen|fclose|fflush|fprintf|fputs|fwrite|strcmp|strlen|llvm\.[a-z.0-9]+)\('
 ; RUN: %opt -passes=ferry-dispatch-host -pass-remarks=ferry -disable-output %s 2>&1 \
 ; RUN:   | FileCheck --check-prefix=REMARK %s
 
@@ -11,7 +18,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 @0 = private unnamed_addr constant [14 x i8] c"_Z5scalePfPKf\00", align 1
 
-; CHECK: @[[RECORD:_Z20__device_stub__scalePfPKf.ferry_dispatch]] = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @_Z20__device_stub__scalePfPKf.ferry_variant, ptr @_Z20__device_stub__scalePfPKf.ferry_ring_variant, [32 x %struct.device_facts] zeroinitializer }
+; CHECK: @[[RECORD:_Z20__device_stub__scalePfPKf.ferry_dispatch]] = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @_Z20__device_stub__scalePfPKf.ferry_variant, ptr @_Z20__device_stub__scalePfPKf.ferry_ring_variant, ptr @0, [32 x %struct.device_facts] zeroinitializer }
 
 ; CHECK-LABEL: define i32 @_Z20__device_stub__scalePfPKf(
 ; CHECK-NOT: @cudaLaunchKernel(
@@ -24,6 +31,16 @@ define i32 @_Z20__device_stub__scalePfPKf(i64 %grid.xy, i32 %grid.z, i64 %block.
 
 ; CHECK: define internal {{.*}}i32 @ferry_dispatch_launch(
 ; CHECK: call i32 @cudaFuncGetAttributes(
+; RUNTIME-DAG: call i32 @cudaEventRecord(
+; RUNTIME-DAG: call i32 @cudaStreamIsCapturing(
+; RUNTIME-DAG: call i32 @cudaEventElapsedTime(
+; RUNTIME-DAG: call i32 @cudaEventDestroy(
+; RUNTIME-DAG: call {{.*}}@getenv(
+; The launch of a shape's trial is told which entry point it serves (0:
+; the legacy-stream calls).
+; RUNTIME-DAG: call {{.*}}i32 @trial_launch(i32 {{.*}}0,
+; What it needs from outside (the third RUN line): the CUDA runtime and
+; the C library, nothing else.
 ; The per-thread-stream form is not used here: it is gone.
 ; CHECK-NOT: @ferry_dispatch_launch_ptsz
 
