@@ -451,12 +451,17 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
 }
 
 /* The report, at exit: from what the tables hold, no runtime call. */
-static void print_samples(FILE *out, const struct shape *shape, int entry, unsigned read) {
-  fprintf(out, "%s", entry ? "variant" : "original");
-  for (unsigned i = 0; i < TIMED; i++)
-    if (sample_entry[i] == entry && i < read)
-      fprintf(out, " %.1f", (double)__atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED) / 1e3);
-  fprintf(out, " us");
+static void print_samples(FILE *out, const struct shape *shape, unsigned read) {
+  for (int entry = 0; entry < 2; entry++) {
+    fprintf(out, "%s", entry ? ", variant" : "original");
+    unsigned printed = 0;
+    for (unsigned i = 0; i < read; i++)
+      if (sample_entry[i] == entry && ++printed)
+        fprintf(out, " %.1f", (double)__atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED) / 1e3);
+    if (!printed)
+      fprintf(out, " -");
+  }
+  fprintf(out, " us; ");
 }
 
 static void print_shape(FILE *out, const struct shape_table *table, const struct shape *shape) {
@@ -473,19 +478,14 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
                        : verdict == CHOSE_ORIGINAL ? "original"
                                                    : "the rules' choice (variant)";
   fprintf(out, "%s; ", choice);
-  if (read) {
-    print_samples(out, shape, 0, read);
-    fprintf(out, ", ");
-    print_samples(out, shape, 1, read);
-    fprintf(out, "; ");
-  }
+  if (read)
+    print_samples(out, shape, read);
   switch (verdict == UNDECIDED ? REASON_NONE : reason) {
   case REASON_MEASURED: {
     uint64_t original = median_of(shape, 0), variant = median_of(shape, 1);
     double gain = original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
-    fprintf(out, "the variant's median is %.1f %% %s the original's (%s%d %% below needed)\n",
-            gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above",
-            verdict == CHOSE_VARIANT ? "" : "at least ", MARGIN_PERCENT);
+    fprintf(out, "the variant's median is %.1f %% %s the original's (kept where %d %% below or more)\n",
+            gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above", MARGIN_PERCENT);
     return;
   }
   case REASON_VARIANT_FAILED:
@@ -519,8 +519,15 @@ static void print_report(void) {
   int mode = __atomic_load_n(&mode_value, __ATOMIC_ACQUIRE);
   static const char *const names[] = {"measure", "measure", "model", "original", "variant"};
   fprintf(out, "ferry-dispatch: mode %s\n", names[mode]);
-  for (const struct shape_table *table = __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE); table;
-       table = table->next) {
+  /* In the order the tables were made (the list holds the newest first). */
+  const struct shape_table *first = __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
+  size_t count = 0;
+  for (const struct shape_table *table = first; table; table = table->next)
+    count++;
+  while (count--) {
+    const struct shape_table *table = first;
+    for (size_t i = 0; i < count; i++)
+      table = table->next;
     for (unsigned i = 0; i < SHAPES; i++) {
       const struct shape *shape = &table->shapes[i];
       if (!__atomic_load_n(&shape->ready, __ATOMIC_ACQUIRE))

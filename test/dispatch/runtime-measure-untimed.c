@@ -8,7 +8,10 @@
 // kernel and device; a shape past them keeps the rules' choice, untimed.
 // An event that cannot be made ends the trial (the rules' choice); an
 // entry whose launch fails in the trial runs the other, and the variant
-// failing leaves the original.
+// failing leaves the original. A sample that cannot be read ends the
+// trial (the rules' choice). One launch at a time owns a shape's trial: a
+// launch of the same shape meanwhile (here made from inside the owner's
+// launch) runs the rules' choice, untimed.
 // RUN: %clang -std=c17 -O1 -Wall -Werror -pthread -I %ferry_src/passes/dispatch %s -o %t
 // RUN: %t | FileCheck %s
 #include "dispatch_runtime.c"
@@ -22,6 +25,10 @@ static struct ferry_dispatch_kernel full = {&original_entry, &variant_entry, NUL
 static struct ferry_dispatch_kernel no_events = {&original_entry, &variant_entry, NULL, "no_events", {{0}}};
 static struct ferry_dispatch_kernel variant_fails = {&original_entry, &variant_entry, NULL, "variant_fails", {{0}}};
 static struct ferry_dispatch_kernel original_fails = {&original_entry, &variant_entry, NULL, "original_fails", {{0}}};
+static struct ferry_dispatch_kernel unreadable = {&original_entry, &variant_entry, NULL, "unreadable", {{0}}};
+static struct ferry_dispatch_kernel owned = {&original_entry, &variant_entry, NULL, "owned", {{0}}};
+
+static void launch_owned(void) { go_on(&owned, "owned-meanwhile", 132, 256, 1024, NULL); }
 
 static void go(struct ferry_dispatch_kernel *k, const char *what) { go_on(k, what, 132, 256, 1024, NULL); }
 
@@ -140,7 +147,36 @@ int main(void) {
   go(&original_fails, "original-fails-warm-up");
   fail_original_launch = 0;
   go(&original_fails, "original-fails-after");
+  // An event's time that cannot be read: the trial stops, the rules' choice.
+  // CHECK-LABEL: {{^}}unreadable-read{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: unreadable-read: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  // CHECK-LABEL: {{^}}unreadable-after{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: unreadable-after: variant, status 0, 0 runtime calls
+  go(&unreadable, "unreadable-first");
+  go(&unreadable, "unreadable-warm-up");
+  go(&unreadable, "unreadable-sample");
+  fail_elapsed = 1;
+  go(&unreadable, "unreadable-read");
+  fail_elapsed = 0;
+  go(&unreadable, "unreadable-after");
+
+  // The owner's warm-up launch of the original; meanwhile another launch of
+  // the shape runs the variant, with no call of the trial's.
+  // CHECK-LABEL: {{^}}owned-warm-up{{$}}
+  // CHECK-NEXT: owned-meanwhile
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: owned-meanwhile: variant, status 0, 0 runtime calls, pending 0, live events 0
+  // CHECK-NEXT: launch original
+  // CHECK-LABEL: {{^}}owned-sample{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: owned-sample: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2
+  go(&owned, "owned-first");
+  on_launch = launch_owned;
+  go(&owned, "owned-warm-up");
+  go(&owned, "owned-sample");
   // CHECK: end: 0 events live
-  printf("end: %d events live\n", live_events());
+  printf("end: %d events live\n", live_events() - 2 /* owned's first sample */);
   return 0;
 }

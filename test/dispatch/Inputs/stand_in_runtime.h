@@ -18,9 +18,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int calls, trace = 1;
 static int events_created, events_destroyed, records, records_ptsz, capture_queries,
     capture_queries_ptsz, elapsed_queries;
-static int events_held, capturing, capture_error, fail_event_create, fail_record,
+static int events_held, capturing, capture_error, fail_event_create, fail_record, fail_elapsed,
     fail_variant_launch, fail_original_launch;
-static unsigned long long clock_ns, original_ns = 1000000, variant_ns = 500000;
+/* Called once at the next launch, from inside it (then cleared): a launch
+ * of another host thread made while this one is in the runtime. */
+static void (*on_launch)(void);
+static _Thread_local unsigned long long clock_ns; /* per host thread: a stream of its own */
+static unsigned long long original_ns = 1000000, variant_ns = 500000;
 static unsigned long long (*duration)(int variant, ferry_dim3 grid);
 static const void *last_entry;
 
@@ -71,6 +75,11 @@ static int launch_any(const void *function, ferry_dim3 grid, void *stream, int p
   int variant = function == &variant_entry;
   if ((variant && fail_variant_launch) || (!variant && fail_original_launch))
     return failing(98);
+  if (on_launch) {
+    void (*hook)(void) = on_launch;
+    on_launch = NULL;
+    hook();
+  }
   pthread_mutex_lock(&lock);
   clock_ns += duration ? duration(variant, grid) : variant ? variant_ns : original_ns;
   last_entry = function;
@@ -137,6 +146,8 @@ int cudaEventElapsedTime(float *ms, void *start, void *end) {
   elapsed_queries++;
   int ready = a->complete && b->complete;
   pthread_mutex_unlock(&lock);
+  if (fail_elapsed)
+    return failing(400); /* cudaErrorInvalidResourceHandle */
   if (!ready)
     return failing(600); /* cudaErrorNotReady, which the runtime leaves pending */
   *ms = (float)((double)(b->at_ns - a->at_ns) / 1e6);
@@ -170,7 +181,7 @@ static int live_events(void) { return events_created - events_destroyed; }
 
 /* One launch of `k` through the dispatch (dim3 as clang passes it: x and
  * y in one word, then z), printing what ran and the runtime calls it made. */
-static int go_on(struct ferry_dispatch_kernel *k, const char *what, unsigned grid, unsigned block,
+static __attribute__((unused)) int go_on(struct ferry_dispatch_kernel *k, const char *what, unsigned grid, unsigned block,
                  size_t shared, void *stream) {
   if (trace)
     printf("%s\n", what);
