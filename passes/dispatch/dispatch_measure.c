@@ -368,56 +368,33 @@ static void read_samples(struct shape *shape) {
              REASON_MEASURED);
 }
 
-static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
-
-/* The next step of a shape's trial, by the launch that owns it: the rules
- * let this launch run the variant. Returns the launch's status. */
-static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
-                                                  const struct launch_request *r) {
-  int entry = 1;
-  if (cudaPeekAtLastError() != CUDA_SUCCESS) {
-    /* The program's error: no call of ours may read or clear it. */
-    __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
-    release(shape);
-    return launch_entry(r, entry);
-  }
+/* The next step of a shape's trial (its launch's stream is not being
+ * captured, the last-error slot is clear, the thread's capture mode
+ * relaxed); the rules let this launch run the variant. Returns the
+ * launch's status. */
+static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
   read_samples(shape);
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
   if (verdict == UNDECIDED && shape->untimed >= UNTIMED_LIMIT) {
     conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
     verdict = CHOSE_STATIC;
   }
-  if (verdict != UNDECIDED || shape->step > TIMED) {
-    /* Decided, or every sample launched and some not yet read. */
-    release(shape);
+  if (verdict != UNDECIDED || shape->step > TIMED) /* or all launched, some unread */
     return launch_entry(r, verdict != CHOSE_ORIGINAL);
-  }
-  int capture = CAPTURE_STATUS_NONE;
-  int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
-                    : cudaStreamIsCapturing(r->stream, &capture);
-  if (status != CUDA_SUCCESS || capture != CAPTURE_STATUS_NONE) {
-    if (status != CUDA_SUCCESS)
-      cudaGetLastError();
-    __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
-    release(shape);
-    return launch_entry(r, entry);
-  }
   unsigned step = shape->step;
   if (step == 0) {
     /* The original's warm-up. */
-    status = r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+    int status = r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
     if (status != CUDA_SUCCESS) {
       cudaGetLastError();
       conclude(shape, CHOSE_STATIC, REASON_ORIGINAL_FAILED);
-      release(shape);
       return launch_entry(r, 1);
     }
     __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
-    release(shape);
     return status;
   }
   unsigned sample = step - 1;
-  entry = sample_entry[sample];
+  int entry = sample_entry[sample];
   void **pair = shape->events[sample];
   if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
       (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS) ||
@@ -425,18 +402,16 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
           CUDA_SUCCESS) {
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
-    release(shape);
     return launch_entry(r, 1);
   }
   const void *function = entry ? r->variant : r->original;
   size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
-  status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
+  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
   if (status != CUDA_SUCCESS) {
     /* The other entry runs this launch; the trial stops. */
     cudaGetLastError();
     conclude(shape, entry ? CHOSE_ORIGINAL : CHOSE_STATIC,
              entry ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
-    release(shape);
     return launch_entry(r, !entry);
   }
   if ((ptsz ? cudaEventRecord_ptsz(pair[1], r->stream) : cudaEventRecord(pair[1], r->stream)) !=
@@ -446,6 +421,42 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
   } else {
     __atomic_store_n(&shape->step, step + 1, __ATOMIC_RELAXED);
   }
+  return status;
+}
+
+static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
+
+/* A launch that owns its shape's trial: the next step where the launch
+ * can be timed, else the rules' choice (the variant), untimed. The
+ * trial's event calls are made with the thread's capture mode relaxed
+ * (and restored): while another thread captures a stream in the global
+ * mode, they would otherwise be refused as potentially unsafe and spoil
+ * that capture; none touches a stream being captured (this launch's is
+ * asked first, and its events are recorded nowhere else). */
+static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
+                                                  const struct launch_request *r) {
+  int timeable = cudaPeekAtLastError() == CUDA_SUCCESS; /* else the program's error: untouched */
+  if (timeable) {
+    int capture = CAPTURE_STATUS_NONE;
+    int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
+                      : cudaStreamIsCapturing(r->stream, &capture);
+    if (status != CUDA_SUCCESS)
+      cudaGetLastError();
+    timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
+  }
+  int mode = CAPTURE_MODE_RELAXED;
+  if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    timeable = 0;
+  }
+  if (!timeable) {
+    __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
+    release(shape);
+    return launch_entry(r, 1);
+  }
+  int status = trial_step(ptsz, shape, r);
+  /* Restoring the mode the call above returned cannot fail. */
+  cudaThreadExchangeStreamCaptureMode(&mode);
   release(shape);
   return status;
 }

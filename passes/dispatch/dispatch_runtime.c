@@ -100,6 +100,7 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
 enum {
   CUDA_ERROR_NOT_READY = 600, /* cudaErrorNotReady */
   CAPTURE_STATUS_NONE = 0,    /* cudaStreamCaptureStatusNone */
+  CAPTURE_MODE_RELAXED = 2,   /* cudaStreamCaptureModeRelaxed */
 };
 int cudaEventCreateWithFlags(void **event, unsigned flags);
 int cudaEventDestroy(void *event);
@@ -108,6 +109,7 @@ int cudaEventRecord_ptsz(void *event, void *stream);
 int cudaEventElapsedTime(float *ms, void *start, void *end);
 int cudaStreamIsCapturing(void *stream, int *status);
 int cudaStreamIsCapturing_ptsz(void *stream, int *status);
+int cudaThreadExchangeStreamCaptureMode(int *mode);
 
 enum { DEVICES = 32 }; /* a device numbered higher runs the originals */
 enum device_state { UNKNOWN, PREPARING, VARIANT, ORIGINAL };

@@ -15,3 +15,4 @@ int cudaEventRecord_ptsz(void *event, void *stream) { (void)event, (void)stream;
 int cudaEventElapsedTime(float *ms, void *start, void *end) { (void)ms, (void)start, (void)end; return unexpected("cudaEventElapsedTime"); }
 int cudaStreamIsCapturing(void *stream, int *status) { (void)stream, (void)status; return unexpected("cudaStreamIsCapturing"); }
 int cudaStreamIsCapturing_ptsz(void *stream, int *status) { (void)stream, (void)status; return unexpected("cudaStreamIsCapturing_ptsz"); }
+int cudaThreadExchangeStreamCaptureMode(int *mode) { (void)mode; return unexpected("cudaThreadExchangeStreamCaptureMode"); }

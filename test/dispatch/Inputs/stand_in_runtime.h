@@ -46,6 +46,29 @@ static int failing(int error) {
   return error;
 }
 
+/* Another thread captures a stream in the global capture mode: a call of
+ * an event's made from a thread whose mode is not relaxed is refused, and
+ * spoils that capture (captures_spoiled), as the runtime's would. */
+static int global_capture_elsewhere, captures_spoiled, mode_exchanges;
+static _Thread_local int capture_mode; /* cudaStreamCaptureModeGlobal: 0 */
+static int unsafe_refused(void) {
+  if (!global_capture_elsewhere || capture_mode == 2)
+    return 0;
+  pthread_mutex_lock(&lock);
+  captures_spoiled++;
+  pthread_mutex_unlock(&lock);
+  return 1;
+}
+int cudaThreadExchangeStreamCaptureMode(int *mode) {
+  counted();
+  pthread_mutex_lock(&lock);
+  mode_exchanges++;
+  pthread_mutex_unlock(&lock);
+  int previous = capture_mode;
+  capture_mode = *mode;
+  *mode = previous;
+  return 0;
+}
 static int device_total = 1, current_device;
 int cudaGetDeviceCount(int *count) { counted(); *count = device_total; return 0; }
 int cudaGetDevice(int *device) { counted(); *device = current_device; return 0; }
@@ -102,6 +125,8 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
 
 int cudaEventCreateWithFlags(void **event, unsigned flags) {
   counted();
+  if (unsafe_refused())
+    return failing(900); /* cudaErrorStreamCaptureUnsupported */
   if (fail_event_create || flags != 0)
     return failing(2);
   pthread_mutex_lock(&lock);
@@ -116,6 +141,8 @@ int cudaEventCreateWithFlags(void **event, unsigned flags) {
 }
 int cudaEventDestroy(void *event) {
   counted();
+  if (unsafe_refused())
+    return failing(900);
   struct stand_in_event *e = event;
   if (!e || !e->live)
     return failing(400);
@@ -127,6 +154,8 @@ int cudaEventDestroy(void *event) {
 }
 static int record_any(void *event, int ptsz) {
   counted();
+  if (unsafe_refused())
+    return failing(900);
   struct stand_in_event *e = event;
   if (fail_record || !e || !e->live)
     return failing(400);
@@ -141,6 +170,8 @@ int cudaEventRecord(void *event, void *stream) { (void)stream; return record_any
 int cudaEventRecord_ptsz(void *event, void *stream) { (void)stream; return record_any(event, 1); }
 int cudaEventElapsedTime(float *ms, void *start, void *end) {
   counted();
+  if (unsafe_refused())
+    return failing(900);
   struct stand_in_event *a = start, *b = end;
   pthread_mutex_lock(&lock);
   elapsed_queries++;
@@ -183,11 +214,15 @@ static int live_events(void) { return events_created - events_destroyed; }
  * y in one word, then z), printing what ran and the runtime calls it made. */
 static __attribute__((unused)) int go_on(struct ferry_dispatch_kernel *k, const char *what, unsigned grid, unsigned block,
                  size_t shared, void *stream) {
+  static int depth; /* a launch made from inside another (on_launch) */
   if (trace)
     printf("%s\n", what);
   calls = 0;
+  depth++;
   int status = ferry_dispatch_launch(k, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL, shared,
                                      stream);
+  if (--depth == 0 && capture_mode != 0)
+    printf("FAIL %s: the thread's capture mode is left at %d\n", what, capture_mode);
   if (trace)
     printf("%s: %s, status %d, %d runtime calls, pending %d, live events %d\n", what,
            last_entry == &variant_entry ? "variant" : "original", status, calls, pending,
