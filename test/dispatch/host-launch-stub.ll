@@ -33,7 +33,9 @@ define i32 @_Z20__device_stub__scalePfPKf(i64 %grid.xy, i32 %grid.z, i64 %block.
 ; CHECK: call i32 @cudaFuncGetAttributes(
 ; RUNTIME-DAG: call i32 @cudaEventRecord(
 ; RUNTIME-DAG: call i32 @cudaStreamIsCapturing(
+; RUNTIME-DAG: call i32 @cudaEventQuery(
 ; RUNTIME-DAG: call i32 @cudaEventElapsedTime(
+; RUNTIME-DAG: call i32 @cudaThreadExchangeStreamCaptureMode(
 ; RUNTIME-DAG: call i32 @cudaEventDestroy(
 ; RUNTIME-DAG: call {{.*}}@getenv(
 ; The launch of a shape's trial is told which entry point it serves (0:

@@ -16,3 +16,4 @@ int cudaEventElapsedTime(float *ms, void *start, void *end) { (void)ms, (void)st
 int cudaStreamIsCapturing(void *stream, int *status) { (void)stream, (void)status; return unexpected("cudaStreamIsCapturing"); }
 int cudaStreamIsCapturing_ptsz(void *stream, int *status) { (void)stream, (void)status; return unexpected("cudaStreamIsCapturing_ptsz"); }
 int cudaThreadExchangeStreamCaptureMode(int *mode) { (void)mode; return unexpected("cudaThreadExchangeStreamCaptureMode"); }
+int cudaEventQuery(void *event) { (void)event; return unexpected("cudaEventQuery"); }

@@ -117,6 +117,7 @@ run() {
   local sanitizer="$cuda/bin/compute-sanitizer"
   command -v compute-sanitizer > /dev/null && sanitizer=$(command -v compute-sanitizer)
   nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | sed 's/^/device: /'
+  run_measure
   local extra=(ferrycc)
   [ -n "${FERRY_DISPATCH_CONFIGS:-}" ] && extra=()
   for config in "${configs[@]}" "${extra[@]}"; do
@@ -177,7 +178,6 @@ run() {
     FERRY_DISPATCH=model "$dir/dispatch.sm90a.$build" /dev/null "$build" bench 2>&1 | grep '^bench'
     FERRY_DISPATCH=model "$dir/dispatch.sm80.$build" /dev/null "$build" bench 2>&1 | grep 'seed_extern' | sed 's/^bench:/bench: sm_80 PTX:/'
   done
-  run_measure
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
@@ -214,12 +214,12 @@ run_measure() {
     sed "s/^/    $config report: /" "$base.measure.report"
     "$base.plain" "$base.small-plain.out" plain small > /dev/null 2>&1
     for tool in racecheck synccheck memcheck; do
-      if timeout 150 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" any small \
+      if timeout 200 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" any small \
            > "$base.$tool.log" 2>&1 && cmp -s "$base.small-plain.out" "$base.$tool.out" &&
          grep -qE '(RACECHECK SUMMARY: 0 hazards|ERROR SUMMARY: 0 errors)' "$base.$tool.log"; then
         report PASS "measure $config $tool"
       else
-        report FAIL "measure $config $tool: $(grep -E 'SUMMARY|FAIL|Program hit' "$base.$tool.log" | sort | uniq -c | head -n5 | tr '\n' ' ')"
+        report FAIL "measure $config $tool: $(grep -E 'SUMMARY|FAIL|Program hit' "$base.$tool.log" | sort | uniq -c | head -n5 | tr '\n' ' ') $(tail -n2 "$base.$tool.log" | tr '\n' ' ')"
       fi
     done
   done
