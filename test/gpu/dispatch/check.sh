@@ -220,6 +220,9 @@ run_measure() {
         report PASS "measure $config $tool"
       else
         report FAIL "measure $config $tool: $(grep -E 'SUMMARY|FAIL|Program hit' "$base.$tool.log" | sort | uniq -c | head -n5 | tr '\n' ' ') $(tail -n2 "$base.$tool.log" | tr '\n' ' ')"
+        # For comparison: the plain build under the same tool and limit.
+        timeout 200 "$sanitizer" --tool "$tool" "$base.plain" /dev/null plain small > "$base.$tool-plain.log" 2>&1
+        echo "    plain build under $tool: exit $?, $(grep -E 'SUMMARY' "$base.$tool-plain.log" | tail -n1)"
       fi
     done
   done
