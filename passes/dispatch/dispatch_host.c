@@ -495,7 +495,7 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
   }
   for (size_t i = 0; i < registrations.count; i++) {
     struct registration *r = registrations.items[i];
-    char message[FERRY_MESSAGE_SIZE];
+    char message[2 * FERRY_MESSAGE_SIZE]; /* the names, and the rules' words */
     char names[FERRY_MESSAGE_SIZE / 2];
     if (r->variant && r->ring_variant)
       snprintf(names, sizeof names, "the variants %s%s and %s%s are", r->name, FERRY_VARIANT_SUFFIX,
@@ -507,7 +507,9 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
              "%s registered beside the kernel %s; %u launch%s here "
              "choose%s per launch between them: the variant where this device's image has it "
              "and the launch's threads and dynamic shared memory fit it (and the kernel's own "
-             "limit), else the kernel as written%s",
+             "limit), else the kernel as written%s; where the variant may run, each launch "
+             "shape keeps the faster of the two, timed over its first launches "
+             "(FERRY_DISPATCH=measure, the default)",
              names, r->name, r->launches, r->launches == 1 ? "" : "es",
              r->launches == 1 ? "s" : "",
              r->ring_variant ? "; the variant whose ring takes its stages from the launch "

@@ -378,7 +378,6 @@ static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, siz
   __atomic_store_n(&last->sequence, before + 2 ? before + 2 : 2, __ATOMIC_RELEASE);
 }
 
-
 /* The variant this launch may run, and its dynamic shared memory in
  * *variant_bytes; NULL: the original. *trial: set where this launch takes
  * its shape's next step of measurement (it then owns the shape's trial). */
@@ -444,10 +443,8 @@ static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
 
 /* The launch calls: the arguments of cudaLaunchKernel with the kernel's
  * record for its handle, each dim3 as clang passes it on x86-64 (x and y
- * in one 64-bit word, then z); `launch` is the runtime call the stub made
- * (launch_call, above). */
-
-/* Inlined into both entry points: a direct call of their runtime call;
+ * in one 64-bit word, then z); `launch` is the runtime call the stub made.
+ * Inlined into both entry points: a direct call of their runtime call;
  * `ptsz`: the per-thread-stream entry, whose events and capture queries
  * take the stream as its launches do. */
 static inline __attribute__((always_inline)) int

@@ -46,7 +46,7 @@ define i32 @_Z20__device_stub__scalePfPKf(i64 %grid.xy, i32 %grid.z, i64 %block.
 ; The per-thread-stream form is not used here: it is gone.
 ; CHECK-NOT: @ferry_dispatch_launch_ptsz
 
-; REMARK: remark: <unknown>:0:0: the variants _Z5scalePfPKf__ferry and _Z5scalePfPKf__ferry_ring are registered beside the kernel _Z5scalePfPKf; 1 launch here chooses per launch between them{{.*}}; the variant whose ring takes its stages from the launch (__ferry_ring) gets as many stages, 2 to 16, of the launch's dynamic shared memory
+; REMARK: remark: <unknown>:0:0: the variants _Z5scalePfPKf__ferry and _Z5scalePfPKf__ferry_ring are registered beside the kernel _Z5scalePfPKf; 1 launch here chooses per launch between them{{.*}}; the variant whose ring takes its stages from the launch (__ferry_ring) gets as many stages, 2 to 16, of the launch's dynamic shared memory{{.*}}; where the variant may run, each launch shape keeps the faster of the two, timed over its first launches (FERRY_DISPATCH=measure, the default)
 
 define internal void @__cuda_register_globals(ptr %0) {
   %2 = call i32 @__cudaRegisterFunction(ptr %0, ptr @_Z20__device_stub__scalePfPKf, ptr @0, ptr @0, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
