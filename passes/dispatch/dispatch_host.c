@@ -49,6 +49,7 @@ struct registration {
   LLVMValueRef entry;  /* the kernel's offloading entry (the new offload driver) */
   LLVMValueRef stub;   /* the kernel's host handle */
   char *name;          /* the kernel's device name */
+  LLVMValueRef name_global; /* the constant string holding it */
   bool variant;        /* the device code may hold K__ferry, */
   bool ring_variant;   /* K__ferry_ring */
   LLVMValueRef record; /* its ferry_dispatch_kernel */
@@ -101,7 +102,8 @@ static void add_registration(struct ferry_vec *registrations, LLVMValueRef call,
     return;
   }
   struct registration *r = ferry_xcalloc(1, sizeof *r);
-  *r = (struct registration){.call = call, .entry = entry, .stub = stub, .name = name};
+  *r = (struct registration){
+      .call = call, .entry = entry, .stub = stub, .name = name, .name_global = strip_casts(name_global)};
   ferry_vec_push(registrations, r);
 }
 
@@ -325,9 +327,11 @@ static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struc
   char *text = ferry_xmalloc(room);
   snprintf(text, room, "%s.ferry_dispatch", stub_name);
   r->record = LLVMAddGlobal(module, record_type, text);
-  LLVMValueRef fields[4] = {r->stub, handle, ring_handle,
-                            LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 3))};
-  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 4));
+  /* The kernel's name, which the registration already holds, for the
+   * runtime's report (FERRY_DISPATCH_REPORT). */
+  LLVMValueRef fields[5] = {r->stub, handle, ring_handle, r->name_global,
+                            LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 4))};
+  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 5));
   LLVMSetLinkage(r->record, LLVMInternalLinkage);
   free(text);
 }
@@ -491,7 +495,7 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
   }
   for (size_t i = 0; i < registrations.count; i++) {
     struct registration *r = registrations.items[i];
-    char message[FERRY_MESSAGE_SIZE];
+    char message[2 * FERRY_MESSAGE_SIZE]; /* the names, and the rules' words */
     char names[FERRY_MESSAGE_SIZE / 2];
     if (r->variant && r->ring_variant)
       snprintf(names, sizeof names, "the variants %s%s and %s%s are", r->name, FERRY_VARIANT_SUFFIX,
@@ -503,7 +507,9 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
              "%s registered beside the kernel %s; %u launch%s here "
              "choose%s per launch between them: the variant where this device's image has it "
              "and the launch's threads and dynamic shared memory fit it (and the kernel's own "
-             "limit), else the kernel as written%s",
+             "limit), else the kernel as written%s; where the variant may run, each launch "
+             "shape keeps the faster of the two, timed over its first launches "
+             "(FERRY_DISPATCH=measure, the default)",
              names, r->name, r->launches, r->launches == 1 ? "" : "es",
              r->launches == 1 ? "s" : "",
              r->ring_variant ? "; the variant whose ring takes its stages from the launch "

@@ -40,9 +40,20 @@
  * check above passed: its error is cleared, and with it an earlier one the
  * program had not read yet. Asking at every launch instead cost 50-80 ns a
  * launch (cudaPeekAtLastError, H100); the checks leave that case to faults
- * the original's launch would meet too. */
+ * the original's launch would meet too.
+ *
+ * Where these rules let the variant run, it need not be the faster: by
+ * default (FERRY_DISPATCH=measure) each launch shape of a kernel on a
+ * device is timed with both entries over its first launches, and the
+ * faster kept (dispatch_measure.c). FERRY_DISPATCH=model runs the rules'
+ * choice alone, =original the kernels as written, =variant the variant
+ * wherever the rules let it (today the same as model: every rule above
+ * is one the variant's launch needs, none a preference). */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The CUDA runtime's ABI, declared here so that ferry builds without CUDA's
  * headers: the enumerators' values are fixed by the runtime's API. */
@@ -83,6 +94,23 @@ int cudaLaunchKernel(const void *function, ferry_dim3 grid, ferry_dim3 block, vo
                      size_t shared_bytes, void *stream);
 int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 block,
                           void **arguments, size_t shared_bytes, void *stream);
+/* For the measurement (dispatch_measure.c): an event is a handle; the
+ * per-thread-stream forms (_ptsz) take the stream as a launch of the
+ * per-thread default stream does. */
+enum {
+  CUDA_ERROR_NOT_READY = 600, /* cudaErrorNotReady */
+  CAPTURE_STATUS_NONE = 0,    /* cudaStreamCaptureStatusNone */
+  CAPTURE_MODE_RELAXED = 2,   /* cudaStreamCaptureModeRelaxed */
+};
+int cudaEventCreateWithFlags(void **event, unsigned flags);
+int cudaEventDestroy(void *event);
+int cudaEventRecord(void *event, void *stream);
+int cudaEventRecord_ptsz(void *event, void *stream);
+int cudaEventQuery(void *event);
+int cudaEventElapsedTime(float *ms, void *start, void *end);
+int cudaStreamIsCapturing(void *stream, int *status);
+int cudaStreamIsCapturing_ptsz(void *stream, int *status);
+int cudaThreadExchangeStreamCaptureMode(int *mode);
 
 enum { DEVICES = 32 }; /* a device numbered higher runs the originals */
 enum device_state { UNKNOWN, PREPARING, VARIANT, ORIGINAL };
@@ -115,6 +143,7 @@ struct device_facts {
   uint64_t sm_blocks;      /* blocks a multiprocessor holds */
   uint64_t block_reserve;  /* what the runtime reserves per block */
   struct decision last;    /* the choice for the last configuration */
+  struct shape_table *shapes; /* measured launch shapes (dispatch_measure.c) */
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
@@ -124,9 +153,15 @@ struct ferry_dispatch_kernel {
   const void *original;
   const void *variant;      /* K__ferry */
   const void *ring_variant; /* K__ferry_ring */
+  const char *name;         /* the kernel's device name, for the report */
   struct device_facts devices[DEVICES];
 };
 struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
+
+/* A runtime launch call: cudaLaunchKernel or cudaLaunchKernel_ptsz. */
+typedef int launch_call(const void *, ferry_dim3, ferry_dim3, void **, size_t, void *);
+
+#include "dispatch_measure.c"
 
 static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
   return a->cluster_dim_must_be_set == b->cluster_dim_must_be_set &&
@@ -343,14 +378,15 @@ static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, siz
   __atomic_store_n(&last->sequence, before + 2 ? before + 2 : 2, __ATOMIC_RELEASE);
 }
 
-/* The devices the process sees (they never change): with one, a launch
- * need not ask which is current. 0 until known. */
-static int device_count;
-
 /* The variant this launch may run, and its dynamic shared memory in
- * *variant_bytes; NULL: the original. */
+ * *variant_bytes; NULL: the original. *trial: set where this launch takes
+ * its shape's next step of measurement (it then owns the shape's trial). */
 static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
-                                  ferry_dim3 block, size_t shared_bytes, size_t *variant_bytes) {
+                                  ferry_dim3 block, size_t shared_bytes, size_t *variant_bytes,
+                                  struct shape **trial) {
+  int mode = dispatch_mode();
+  if (mode == MODE_ORIGINAL)
+    return NULL;
   int device = -1;
   int count = __atomic_load_n(&device_count, __ATOMIC_RELAXED);
   if (!count) {
@@ -376,6 +412,19 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   if (variant < 0) {
     int lasting;
     variant = decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &lasting);
+    /* The rules allow the variant: which entry is faster, if known. */
+    if (variant && mode == MODE_MEASURE) {
+      switch (measured(kernel, device, facts, grid, block, shared_bytes, trial)) {
+      case MEASURED_ORIGINAL:
+        variant = 0;
+        break;
+      case MEASURED_PENDING:
+        lasting = 0;
+        break;
+      default: /* the variant, measured faster or the rules' choice */
+        break;
+      }
+    }
     if (lasting)
       record(&facts->last, grid, block, shared_bytes, variant, bytes);
   }
@@ -394,17 +443,23 @@ static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
 
 /* The launch calls: the arguments of cudaLaunchKernel with the kernel's
  * record for its handle, each dim3 as clang passes it on x86-64 (x and y
- * in one 64-bit word, then z); `launch` is the runtime call the stub made. */
-typedef int launch_call(const void *, ferry_dim3, ferry_dim3, void **, size_t, void *);
-
-/* Inlined into both entry points: a direct call of their runtime call. */
+ * in one 64-bit word, then z); `launch` is the runtime call the stub made.
+ * Inlined into both entry points: a direct call of their runtime call;
+ * `ptsz`: the per-thread-stream entry, whose events and capture queries
+ * take the stream as its launches do. */
 static inline __attribute__((always_inline)) int
-dispatch(launch_call *launch, struct ferry_dispatch_kernel *kernel, uint64_t grid_xy,
+dispatch(int ptsz, launch_call *launch, struct ferry_dispatch_kernel *kernel, uint64_t grid_xy,
          uint32_t grid_z, uint64_t block_xy, uint32_t block_z, void **arguments,
          size_t shared_bytes, void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
   size_t bytes = shared_bytes;
-  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes);
+  struct shape *trial = NULL;
+  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes, &trial);
+  if (__builtin_expect(trial != NULL, 0)) {
+    struct launch_request request = {launch, kernel->original, variant, grid, block, arguments,
+                                     shared_bytes, bytes, stream};
+    return trial_launch(ptsz, trial, &request);
+  }
   if (variant) {
     int status = launch(variant, grid, block, arguments, bytes, stream);
     if (status == CUDA_SUCCESS)
@@ -419,7 +474,7 @@ __attribute__((noinline)) int ferry_dispatch_launch(struct ferry_dispatch_kernel
                                                     uint64_t block_xy, uint32_t block_z,
                                                     void **arguments, size_t shared_bytes,
                                                     void *stream) {
-  return dispatch(cudaLaunchKernel, kernel, grid_xy, grid_z, block_xy, block_z, arguments,
+  return dispatch(0, cudaLaunchKernel, kernel, grid_xy, grid_z, block_xy, block_z, arguments,
                   shared_bytes, stream);
 }
 
@@ -428,6 +483,6 @@ __attribute__((noinline)) int ferry_dispatch_launch_ptsz(struct ferry_dispatch_k
                                                          uint64_t block_xy, uint32_t block_z,
                                                          void **arguments, size_t shared_bytes,
                                                          void *stream) {
-  return dispatch(cudaLaunchKernel_ptsz, kernel, grid_xy, grid_z, block_xy, block_z, arguments,
+  return dispatch(1, cudaLaunchKernel_ptsz, kernel, grid_xy, grid_z, block_xy, block_z, arguments,
                   shared_bytes, stream);
 }

@@ -1,8 +1,15 @@
 ; The host half rewrites the kernel's launch stub: its cudaLaunchKernel
 ; becomes a call of the dispatch (linked into the module, internal) with the
-; kernel's record (its handle, the variant's and the ring variant's, then
-; per-device facts, zero), every other argument as it was.
+; kernel's record (its handle, the variant's and the ring variant's, the
+; registration's name string, for the runtime's report, then per-device
+; facts, zero), every other argument as it was. The runtime linked in times
+; launch shapes with events recorded in the launch's stream, asks whether
+; that stream is being captured, and reads the controls from the
+; environment; every function it needs from outside is the CUDA runtime's
+; or the C library's.
 ; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck %s
+; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck --check-prefix=RUNTIME %s
+; RUN: %opt -passes=ferry-dispatch-host -S %s | grep '^declare' | not grep -v -E '@(cuda[A-Za-z_]+|__cudaRegisterFunction|atexit|calloc|malloc|free|getenv|fopen|fclose|fflush|fprintf|fputs|fwrite|strcmp|strlen|llvm\.[a-z.0-9]+)\('
 ; RUN: %opt -passes=ferry-dispatch-host -pass-remarks=ferry -disable-output %s 2>&1 \
 ; RUN:   | FileCheck --check-prefix=REMARK %s
 
@@ -11,7 +18,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 @0 = private unnamed_addr constant [14 x i8] c"_Z5scalePfPKf\00", align 1
 
-; CHECK: @[[RECORD:_Z20__device_stub__scalePfPKf.ferry_dispatch]] = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @_Z20__device_stub__scalePfPKf.ferry_variant, ptr @_Z20__device_stub__scalePfPKf.ferry_ring_variant, [32 x %struct.device_facts] zeroinitializer }
+; CHECK: @[[RECORD:_Z20__device_stub__scalePfPKf.ferry_dispatch]] = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @_Z20__device_stub__scalePfPKf.ferry_variant, ptr @_Z20__device_stub__scalePfPKf.ferry_ring_variant, ptr @0, [32 x %struct.device_facts] zeroinitializer }
 
 ; CHECK-LABEL: define i32 @_Z20__device_stub__scalePfPKf(
 ; CHECK-NOT: @cudaLaunchKernel(
@@ -24,10 +31,22 @@ define i32 @_Z20__device_stub__scalePfPKf(i64 %grid.xy, i32 %grid.z, i64 %block.
 
 ; CHECK: define internal {{.*}}i32 @ferry_dispatch_launch(
 ; CHECK: call i32 @cudaFuncGetAttributes(
+; RUNTIME-DAG: call i32 @cudaEventRecord(
+; RUNTIME-DAG: call i32 @cudaStreamIsCapturing(
+; RUNTIME-DAG: call i32 @cudaEventQuery(
+; RUNTIME-DAG: call i32 @cudaEventElapsedTime(
+; RUNTIME-DAG: call i32 @cudaThreadExchangeStreamCaptureMode(
+; RUNTIME-DAG: call i32 @cudaEventDestroy(
+; RUNTIME-DAG: call {{.*}}@getenv(
+; The launch of a shape's trial is told which entry point it serves (0:
+; the legacy-stream calls).
+; RUNTIME-DAG: call {{.*}}i32 @trial_launch(i32 {{.*}}0,
+; What it needs from outside (the third RUN line): the CUDA runtime and
+; the C library, nothing else.
 ; The per-thread-stream form is not used here: it is gone.
 ; CHECK-NOT: @ferry_dispatch_launch_ptsz
 
-; REMARK: remark: <unknown>:0:0: the variants _Z5scalePfPKf__ferry and _Z5scalePfPKf__ferry_ring are registered beside the kernel _Z5scalePfPKf; 1 launch here chooses per launch between them{{.*}}; the variant whose ring takes its stages from the launch (__ferry_ring) gets as many stages, 2 to 16, of the launch's dynamic shared memory
+; REMARK: remark: <unknown>:0:0: the variants _Z5scalePfPKf__ferry and _Z5scalePfPKf__ferry_ring are registered beside the kernel _Z5scalePfPKf; 1 launch here chooses per launch between them{{.*}}; the variant whose ring takes its stages from the launch (__ferry_ring) gets as many stages, 2 to 16, of the launch's dynamic shared memory{{.*}}; where the variant may run, each launch shape keeps the faster of the two, timed over its first launches (FERRY_DISPATCH=measure, the default)
 
 define internal void @__cuda_register_globals(ptr %0) {
   %2 = call i32 @__cudaRegisterFunction(ptr %0, ptr @_Z20__device_stub__scalePfPKf, ptr @0, ptr @0, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)

@@ -9,9 +9,15 @@
 // ring variant (K__ferry_ring) gets S times the launch's bytes, S the most
 // of 16/8/4/2 that keeps the blocks a multiprocessor holds, recalled with
 // the choice; where not even 2 stages fit, the original runs.
-// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t && %t | FileCheck %s
+// Under FERRY_DISPATCH=model (the rules alone, no measurement: no event or
+// capture query is made, Inputs/no_events.h fails the test on one), and
+// under FERRY_DISPATCH=variant, which today is the same.
+// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t
+// RUN: env FERRY_DISPATCH=model %t | FileCheck %s
+// RUN: env FERRY_DISPATCH=variant %t | FileCheck %s
 #include "dispatch_runtime.c"
 #include "Inputs/h100_attributes.h"
+#include "Inputs/no_events.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -64,8 +70,8 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
   return cudaLaunchKernel(function, grid, block, arguments, shared_bytes, stream);
 }
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, {{0}}};
-static struct ferry_dispatch_kernel ring_kernel = {&ring_original_entry, NULL, &ring_entry, {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, "kernel", {{0}}};
+static struct ferry_dispatch_kernel ring_kernel = {&ring_original_entry, NULL, &ring_entry, "ring_kernel", {{0}}};
 
 static void go_kernel(struct ferry_dispatch_kernel *k, const char *what, unsigned grid,
                       unsigned block, size_t shared) {

@@ -3,10 +3,13 @@
 // learned per device, and so is the recorded choice. Device 1's image has
 // no variant (an architecture the device compile did not convert): its
 // launches run the original, while device 0's run the variant; switching
-// back and forth asks the runtime only for the current device.
-// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t && %t | FileCheck %s
+// back and forth asks the runtime only for the current device. The rules
+// alone (FERRY_DISPATCH=model; runtime-measure-devices.c measures).
+// RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t
+// RUN: env FERRY_DISPATCH=model %t | FileCheck %s
 #include "dispatch_runtime.c"
 #include "Inputs/h100_attributes.h"
+#include "Inputs/no_events.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -49,7 +52,7 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
   return cudaLaunchKernel(function, grid, block, arguments, shared_bytes, stream);
 }
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, "kernel", {{0}}};
 
 static void go(const char *what, int device) {
   current = device;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The launch dispatch's GPU tests (see dispatch_launches.cu):
+# The launch dispatch's GPU tests (see dispatch_launches.cu and, for the
+# measured dispatch, measure_launches.cu):
 #
 #   bash test/gpu/dispatch/check.sh build [DIR]   here: builds every binary
 #   bash test/gpu/dispatch/check.sh run [DIR]     on the GPU machine
@@ -11,10 +12,15 @@
 # stream (cudaLaunchKernel_ptsz). Two
 # translation units: other_unit.cu launches a kernel through a pointer.
 # run: both builds of each configuration run, their outputs are compared bit
-# for bit, the ferry build runs under racecheck and synccheck (clean) and
+# for bit (the ferry build under each FERRY_DISPATCH mode: model and variant
+# expecting the rules' entries, original the kernels as written, measure,
+# the default, either), the ferry build runs under racecheck and synccheck (clean) and
 # memcheck (which also reports CUDA API errors, such as a search for an
 # absent variant: exactly the plain build's report), and with the
 # runtime's eager module loading too, and the launch cost is measured.
+# measure_launches (sm90a and ptsz): each mode's settled entries, graphs,
+# 4 threads x 2 streams, the sanitizers, the report, the trial's cost;
+# bench/launch_cost.cu under model and measure.
 # One PASS/FAIL line per check, then "N passed, N failed".
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -63,6 +69,34 @@ build() {
       fi
     done
   done
+  # The measured dispatch's own test, and the launch cost under each mode.
+  for config in "${configs[@]}"; do
+    case "$config" in sm90a|ptsz) ;; *) continue ;; esac
+    read -r -a archs <<< "$(arch_flags "$config")"
+    for build in plain ferry; do
+      local flags=()
+      [ "$build" = ferry ] && flags=("${ferry[@]}")
+      local out="$dir/measure.$config.$build"
+      if "$clang" "${common[@]}" "${archs[@]}" "${flags[@]}" -c "$here/measure_launches.cu" \
+           -o "$out.o" -Rpass=ferry -Rpass-missed=ferry 2> "$out.remarks" &&
+         "$clang" "$out.o" "$dir/launch_record.o" -o "$out" "${link[@]}"; then
+        echo "built measure $config $build"
+      else
+        echo "FAIL build measure $config $build"; sed 's/^/    /' "$out.remarks" | head -20; failed=1
+      fi
+    done
+  done
+  local bench="$root/bench"
+  if "$clang" "${common[@]}" --cuda-gpu-arch=sm_90a "${ferry[@]}" -I"$bench" -c "$bench/launch_cost.cu" \
+       -o "$dir/launch_cost.o" &&
+     "$clang" "${common[@]}" --cuda-gpu-arch=sm_90a -I"$bench" -DLAUNCH_COST_REFERENCE -c \
+       "$bench/launch_cost.cu" -o "$dir/launch_cost.twin.o" &&
+     "$clang" "$dir/launch_cost.o" "$dir/launch_cost.twin.o" -o "$dir/launch_cost" \
+       -L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread; then
+    echo "built launch_cost"
+  else
+    echo "FAIL build launch_cost"; failed=1
+  fi
   # Through the wrapper, sm_90a.
   if "$root/build/bin/ferry-cc" --cuda-gpu-arch=sm_90a -O3 -std=c++17 -c "$here/dispatch_launches.cu" \
        -o "$dir/cc.a.o" && "$root/build/bin/ferry-cc" --cuda-gpu-arch=sm_90a -O3 -c \
@@ -83,10 +117,11 @@ run() {
   local sanitizer="$cuda/bin/compute-sanitizer"
   command -v compute-sanitizer > /dev/null && sanitizer=$(command -v compute-sanitizer)
   nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | sed 's/^/device: /'
+  run_measure
   local extra=(ferrycc)
   [ -n "${FERRY_DISPATCH_CONFIGS:-}" ] && extra=()
   for config in "${configs[@]}" "${extra[@]}"; do
-    local mode=ferry
+    local mode=any # under the sanitizers: the default, measure
     local base="$dir/dispatch.$config"
     [ -x "$base.ferry" ] || { report FAIL "$config: not built"; continue; }
     if "$base.plain" "$base.plain.out" plain > "$base.plain.log" 2>&1; then
@@ -94,17 +129,18 @@ run() {
     else
       report FAIL "$config run-plain: $(tail -n3 "$base.plain.log" | tr '\n' ' ')"
     fi
-    if "$base.ferry" "$base.ferry.out" "$mode" > "$base.ferry.log" 2>&1; then
-      report PASS "$config run-ferry ($mode)"
-    else
-      report FAIL "$config run-ferry ($mode): $(grep -E 'FAIL|failed' "$base.ferry.log" | head -5 | tr '\n' ' ')"
-    fi
-    grep '^dispatch:' "$base.ferry.log" | sed "s/^/    $config: /"
-    if cmp -s "$base.plain.out" "$base.ferry.out"; then
-      report PASS "$config cmp"
-    else
-      report FAIL "$config cmp: outputs differ"
-    fi
+    # Each mode: what the launches may run, and the outputs as plain's.
+    local dispatch expected
+    for dispatch in model variant original measure; do
+      case "$dispatch" in model|variant) expected=ferry ;; original) expected=plain ;; *) expected=any ;; esac
+      if FERRY_DISPATCH=$dispatch "$base.ferry" "$base.$dispatch.out" "$expected" > "$base.$dispatch.log" 2>&1 &&
+         cmp -s "$base.plain.out" "$base.$dispatch.out"; then
+        report PASS "$config run-ferry ($dispatch)"
+      else
+        report FAIL "$config run-ferry ($dispatch): $(grep -E 'FAIL|failed' "$base.$dispatch.log" | head -5 | tr '\n' ' ')$(cmp -s "$base.plain.out" "$base.$dispatch.out" || echo 'outputs differ')"
+      fi
+    done
+    grep '^dispatch:' "$base.model.log" | sed "s/^/    $config: /"
     if CUDA_MODULE_LOADING=EAGER "$base.ferry" "$base.eager.out" "$mode" > "$base.eager.log" 2>&1 &&
        cmp -s "$base.plain.out" "$base.eager.out"; then
       report PASS "$config eager-loading"
@@ -139,11 +175,69 @@ run() {
     fi
   done
   for build in plain ferry; do
-    "$dir/dispatch.sm90a.$build" /dev/null "$build" bench 2>&1 | grep '^bench'
-    "$dir/dispatch.sm80.$build" /dev/null "$build" bench 2>&1 | grep 'seed_extern' | sed 's/^bench:/bench: sm_80 PTX:/' 
+    FERRY_DISPATCH=model "$dir/dispatch.sm90a.$build" /dev/null "$build" bench 2>&1 | grep '^bench'
+    FERRY_DISPATCH=model "$dir/dispatch.sm80.$build" /dev/null "$build" bench 2>&1 | grep 'seed_extern' | sed 's/^bench:/bench: sm_80 PTX:/'
   done
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
+}
+
+# The measured dispatch: measure_launches in each mode and under the
+# sanitizers, its report, the trial's cost, and launch_cost.
+run_measure() {
+  local config
+  for config in "${configs[@]}"; do
+    case "$config" in sm90a|ptsz) ;; *) continue ;; esac
+    local base="$dir/measure.$config"
+    [ -x "$base.ferry" ] || { report FAIL "measure $config: not built"; continue; }
+    if "$base.plain" "$base.plain.out" plain > "$base.plain.log" 2>&1; then
+      report PASS "measure $config run-plain"
+    else
+      report FAIL "measure $config run-plain: $(tail -n3 "$base.plain.log" | tr '\n' ' ')"
+    fi
+    local dispatch expected
+    for dispatch in measure model variant original unknown; do
+      case "$dispatch" in measure|unknown) expected=measure ;; model|variant) expected=rules ;; *) expected=original ;; esac
+      local value=$dispatch
+      [ "$dispatch" = unknown ] && value=fastest
+      rm -f "$base.$dispatch.report"
+      if FERRY_DISPATCH=$value FERRY_DISPATCH_REPORT="$base.$dispatch.report" "$base.ferry" \
+           "$base.$dispatch.out" "$expected" > "$base.$dispatch.log" 2>&1 &&
+         cmp -s "$base.plain.out" "$base.$dispatch.out" &&
+         { [ "$dispatch" != unknown ] || grep -q "FERRY_DISPATCH=fastest is not one of measure, model, original, variant; measure is used" "$base.$dispatch.log"; }; then
+        report PASS "measure $config $dispatch"
+      else
+        report FAIL "measure $config $dispatch: $(grep -E 'FAIL|failed|ferry:' "$base.$dispatch.log" | head -5 | tr '\n' ' ')$(cmp -s "$base.plain.out" "$base.$dispatch.out" || echo 'outputs differ')"
+      fi
+      grep '^measure:' "$base.$dispatch.log" | sed "s/^/    $config $dispatch: /"
+    done
+    sed "s/^/    $config report: /" "$base.measure.report"
+    "$base.plain" "$base.small-plain.out" plain small > /dev/null 2>&1
+    for tool in racecheck synccheck memcheck; do
+      if timeout 200 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" any small \
+           > "$base.$tool.log" 2>&1 && cmp -s "$base.small-plain.out" "$base.$tool.out" &&
+         grep -qE '(RACECHECK SUMMARY: 0 hazards|ERROR SUMMARY: 0 errors)' "$base.$tool.log"; then
+        report PASS "measure $config $tool"
+      else
+        report FAIL "measure $config $tool: $(grep -E 'SUMMARY|FAIL|Program hit' "$base.$tool.log" | sort | uniq -c | head -n5 | tr '\n' ' ') $(tail -n2 "$base.$tool.log" | tr '\n' ' ')"
+        # For comparison: the plain build under the same tool and limit.
+        timeout 200 "$sanitizer" --tool "$tool" "$base.plain" /dev/null plain small > "$base.$tool-plain.log" 2>&1
+        echo "    plain build under $tool: exit $?, $(grep -E 'SUMMARY' "$base.$tool-plain.log" | tail -n1)"
+      fi
+    done
+  done
+  local base="$dir/measure.sm90a"
+  for round in 1 2; do
+    "$base.plain" /dev/null plain bench 2>&1 | grep '^bench' | sed 's/^bench: plain/bench: plain build/'
+    for dispatch in model measure; do
+      FERRY_DISPATCH=$dispatch "$base.ferry" /dev/null "$dispatch" bench 2>&1 | grep '^bench'
+    done
+  done
+  for round in 1 2 3; do
+    for dispatch in model measure; do
+      echo "launch_cost $dispatch: $(FERRY_DISPATCH=$dispatch "$dir/launch_cost" 2>&1 | tr '\n' ' ')"
+    done
+  done
 }
 
 case "$verb" in

@@ -4,7 +4,8 @@
 //   dispatch_launches OUTFILE plain|ferry   [bench]
 // where the second argument says which entries the launches may run:
 // plain: always the kernel as written; ferry: the variant where the
-// dispatch can run it.
+// dispatch's rules let it (FERRY_DISPATCH=model or variant); any: no
+// expectation (the measured dispatch, which may keep either).
 #include "../harness.cuh"
 
 #include <algorithm>
@@ -24,7 +25,7 @@ static void expect_entry(const char *what, const void *kernel, bool variant_expe
   bool variant = launch_record_last() != kernel;
   bool want = variant_expected && mode == "ferry";
   std::printf("dispatch: %s ran the %s\n", what, variant ? "variant" : "original");
-  if (variant != want) {
+  if (mode != "any" && variant != want) {
     std::printf("FAIL %s: expected the %s\n", what, want ? "variant" : "original");
     failures++;
   }

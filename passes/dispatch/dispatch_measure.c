@@ -1,0 +1,562 @@
+/* The measured dispatch: part of the dispatch runtime's one translation
+ * unit (#included by dispatch_runtime.c, which declares the CUDA runtime
+ * calls and the kernel record; it is linked into host modules as one
+ * bitcode module).
+ *
+ * Where the rules of dispatch_runtime.c let a launch run the variant, the
+ * variant can launch; whether it is faster depends on the kernel, the GPU
+ * and the launch. So, by default, each launch shape (grid, block, dynamic
+ * shared bytes) of a kernel on a device is timed with both entries:
+ *   - its first launch runs the rules' choice, untimed (a shape launched
+ *     once behaves as under the rules alone);
+ *   - the next runs the original once, untimed: the variant's first
+ *     launch and this one are each entry's warm-up (module loading,
+ *     caches);
+ *   - the next six are timed, original, variant, variant, original,
+ *     original, variant: three samples of each, with a pair of events
+ *     recorded in the launch's own stream around it. Each entry's median
+ *     is its middle sample; in this order the variant's median sample runs
+ *     before the original's, so that a GPU whose clocks still rise over
+ *     the first launches favours the original;
+ *   - samples are read without blocking (cudaEventQuery, which answers
+ *     "not ready" for an event the GPU has not reached): each
+ *     later launch of the shape reads what has completed, and runs the
+ *     rules' choice meanwhile;
+ *   - once the six are read, the variant is kept where its median is at
+ *     least 2 % below the original's, else the original. Each pair of
+ *     events is destroyed once read (or when the trial stops).
+ * After the decision a launch of the shape costs what a launch under the
+ * rules alone costs: the choice is recorded as theirs is (the kernel's last
+ * configuration), and other shapes find theirs in a table of SHAPES
+ * entries per kernel and device, allocated at its first use; a shape past
+ * the table's capacity keeps the rules' choice.
+ *
+ * Untimed (the launch runs the rules' choice, and the trial waits for a
+ * later launch): a stream being captured into a graph (an event recorded
+ * there would be a node of the graph) and a legacy-stream launch that
+ * cannot ask (cudaStreamIsCapturing's error, cleared, while another stream
+ * captures); an error pending in the runtime's last-error slot (the
+ * trial's own calls would hide it, or be read for it). After UNTIMED_LIMIT
+ * such launches, or where an event cannot be created, recorded or read,
+ * the trial stops and the rules' choice stands. Where an entry fails to
+ * launch, the other runs, and the trial stops: with the original where the
+ * variant failed, else with the rules' choice.
+ *
+ * Threads: one launch at a time owns a shape's trial (a flag taken with a
+ * compare-and-swap, never waited for); other launches of the shape run the
+ * rules' choice meanwhile. The trial's fields are written by the owner
+ * only, its verdict published with a release store. The runtime's
+ * last-error slot is per host thread: the owner asks it is clear before
+ * its calls, and clears what they leave.
+ *
+ * FERRY_DISPATCH (read once, at the first launch): measure (default),
+ * model, original or variant. FERRY_DISPATCH_REPORT=1 prints at exit, on
+ * standard error, each measured shape: its samples, the choice and why;
+ * any other value but 0 names a file, to which the report is appended.
+ * The report is printed from what was recorded, with no runtime call (the
+ * runtime may be torn down by then). Each translation unit whose launches
+ * ferry dispatches carries its own copy of this runtime: each reads the
+ * variables, and reports its own kernels. */
+
+enum dispatch_mode { MODE_UNREAD, MODE_MEASURE, MODE_MODEL, MODE_ORIGINAL, MODE_VARIANT };
+enum {
+  SHAPES = 16,           /* shapes measured per kernel and device */
+  SAMPLES = 3,           /* timed launches of each entry */
+  TIMED = 2 * SAMPLES,   /* timed launches in all */
+  UNTIMED_LIMIT = 64,    /* launches a trial may find untimeable */
+  MARGIN_PERCENT = 2,    /* how much faster the variant must be */
+};
+/* The entry each timed launch runs: 0 the original, 1 the variant. */
+static const unsigned char sample_entry[TIMED] = {0, 1, 1, 0, 0, 1};
+
+/* What a measured shape runs. STATIC: the rules' choice (the trial
+ * stopped, or never started). */
+enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC };
+enum reason {
+  REASON_NONE,
+  REASON_MEASURED,        /* the medians decided */
+  REASON_VARIANT_FAILED,  /* the variant's launch failed */
+  REASON_ORIGINAL_FAILED, /* the original's launch failed */
+  REASON_EVENTS,          /* an event could not be created, recorded or read */
+  REASON_UNTIMED,         /* UNTIMED_LIMIT launches could not be timed */
+};
+
+/* One launch shape of a kernel on a device. Its key is written once,
+ * before `ready` is set (release); the trial's fields are the owner's. */
+struct shape {
+  int ready;
+  unsigned grid[3], block[3];
+  uint64_t shared_bytes;
+  int verdict; /* enum verdict, read and written atomically */
+  int owner;   /* 1 while a launch owns the trial */
+  /* The owner's; read atomically by the report. */
+  unsigned step;    /* 0: the original's warm-up is next; 1 + k: sample k */
+  unsigned read;    /* samples read */
+  unsigned untimed; /* launches that could not be timed */
+  int reason;
+  uint64_t ns[TIMED]; /* each sample's time */
+  void *events[TIMED][2];
+};
+
+struct shape_table {
+  struct shape shapes[SHAPES];
+  int inserting;  /* 1 while a launch adds a shape */
+  int overflowed; /* a shape found no room */
+  const struct ferry_dispatch_kernel *kernel;
+  int device;
+  struct shape_table *next; /* every table, for the report */
+};
+
+static int mode_value;  /* enum dispatch_mode, MODE_UNREAD until read */
+static int controls_claimed;
+static const char *report_path; /* NULL: no report; "": standard error */
+static struct shape_table *all_tables;
+
+static void print_report(void);
+
+/* FERRY_DISPATCH's mode, or MODE_UNREAD for a value not known. */
+static int mode_named(const char *value) {
+  if (!value || !*value || strcmp(value, "measure") == 0)
+    return MODE_MEASURE;
+  if (strcmp(value, "model") == 0)
+    return MODE_MODEL;
+  if (strcmp(value, "original") == 0)
+    return MODE_ORIGINAL;
+  if (strcmp(value, "variant") == 0)
+    return MODE_VARIANT;
+  return MODE_UNREAD;
+}
+
+/* Reads the controls, once: the launch that claims them warns of an
+ * unknown value and arranges the report; a launch racing it reads the
+ * mode alone. */
+static __attribute__((noinline, cold)) int read_controls(void) {
+  const char *value = getenv("FERRY_DISPATCH");
+  int mode = mode_named(value);
+  int known = mode != MODE_UNREAD;
+  if (!known)
+    mode = MODE_MEASURE;
+  int expected = 0;
+  if (!__atomic_compare_exchange_n(&controls_claimed, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_RELAXED))
+    return mode;
+  if (!known)
+    fprintf(stderr,
+            "ferry: FERRY_DISPATCH=%s is not one of measure, model, original, variant; "
+            "measure is used\n",
+            value);
+  const char *report = getenv("FERRY_DISPATCH_REPORT");
+  if (report && *report && strcmp(report, "0") != 0) {
+    size_t length = strcmp(report, "1") == 0 ? 0 : strlen(report);
+    char *copy = malloc(length + 1);
+    if (copy) {
+      memcpy(copy, report, length);
+      copy[length] = '\0';
+      report_path = copy;
+      atexit(print_report);
+    }
+  }
+  __atomic_store_n(&mode_value, mode, __ATOMIC_RELEASE);
+  return mode;
+}
+
+static inline int dispatch_mode(void) {
+  int mode = __atomic_load_n(&mode_value, __ATOMIC_ACQUIRE);
+  return __builtin_expect(mode != MODE_UNREAD, 1) ? mode : read_controls();
+}
+
+/* The table of a kernel on a device, made at its first use; NULL if no
+ * memory. */
+static struct shape_table *table_of(const struct ferry_dispatch_kernel *kernel, int device,
+                                    struct device_facts *facts) {
+  struct shape_table *table = __atomic_load_n(&facts->shapes, __ATOMIC_ACQUIRE);
+  if (table)
+    return table;
+  struct shape_table *made = calloc(1, sizeof *made);
+  if (!made)
+    return NULL;
+  made->kernel = kernel;
+  made->device = device;
+  if (!__atomic_compare_exchange_n(&facts->shapes, &table, made, 0, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE)) {
+    free(made); /* another launch made it first: `table` is that one */
+    return table;
+  }
+  struct shape_table *head = __atomic_load_n(&all_tables, __ATOMIC_RELAXED);
+  do
+    made->next = head;
+  while (!__atomic_compare_exchange_n(&all_tables, &head, made, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED));
+  return made;
+}
+
+static int same_shape(const struct shape *shape, ferry_dim3 grid, ferry_dim3 block,
+                      size_t shared_bytes) {
+  return __atomic_load_n(&shape->grid[0], __ATOMIC_RELAXED) == grid.x &&
+         __atomic_load_n(&shape->grid[1], __ATOMIC_RELAXED) == grid.y &&
+         __atomic_load_n(&shape->grid[2], __ATOMIC_RELAXED) == grid.z &&
+         __atomic_load_n(&shape->block[0], __ATOMIC_RELAXED) == block.x &&
+         __atomic_load_n(&shape->block[1], __ATOMIC_RELAXED) == block.y &&
+         __atomic_load_n(&shape->block[2], __ATOMIC_RELAXED) == block.z &&
+         __atomic_load_n(&shape->shared_bytes, __ATOMIC_RELAXED) == (uint64_t)shared_bytes;
+}
+
+/* The shape's entry, or NULL; *free_slot: the first empty entry, if any
+ * (entries fill in order and are never emptied). */
+static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferry_dim3 block,
+                                size_t shared_bytes, struct shape **free_slot) {
+  *free_slot = NULL;
+  for (unsigned i = 0; i < SHAPES; i++) {
+    struct shape *shape = &table->shapes[i];
+    if (!__atomic_load_n(&shape->ready, __ATOMIC_ACQUIRE)) {
+      *free_slot = shape;
+      return NULL;
+    }
+    if (same_shape(shape, grid, block, shared_bytes))
+      return shape;
+  }
+  return NULL;
+}
+
+enum measured { MEASURED_VARIANT, MEASURED_ORIGINAL, MEASURED_STATIC, MEASURED_PENDING };
+
+/* For a launch the rules let run the variant (measure mode): which entry
+ * it runs. MEASURED_PENDING: the variant this time, the choice not yet
+ * known; *trial is then set if this launch owns the shape's next step. */
+static int measured(const struct ferry_dispatch_kernel *kernel, int device,
+                    struct device_facts *facts, ferry_dim3 grid, ferry_dim3 block,
+                    size_t shared_bytes, struct shape **trial) {
+  struct shape_table *table = table_of(kernel, device, facts);
+  if (!table)
+    return MEASURED_STATIC;
+  struct shape *free_slot;
+  struct shape *shape = find_shape(table, grid, block, shared_bytes, &free_slot);
+  if (!shape) {
+    if (!free_slot) {
+      if (!__atomic_load_n(&table->overflowed, __ATOMIC_RELAXED))
+        __atomic_store_n(&table->overflowed, 1, __ATOMIC_RELAXED);
+      return MEASURED_STATIC;
+    }
+    /* A new shape: added by one launch at a time (not waited for). Its
+     * first launch runs the rules' choice, untimed. */
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&table->inserting, &expected, 1, 0, __ATOMIC_ACQUIRE,
+                                     __ATOMIC_RELAXED))
+      return MEASURED_PENDING;
+    shape = find_shape(table, grid, block, shared_bytes, &free_slot);
+    if (!shape && free_slot) {
+      __atomic_store_n(&free_slot->grid[0], grid.x, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->grid[1], grid.y, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->grid[2], grid.z, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->block[0], block.x, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->block[1], block.y, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->block[2], block.z, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->shared_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
+      __atomic_store_n(&free_slot->ready, 1, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&table->inserting, 0, __ATOMIC_RELEASE);
+    if (!shape)
+      return free_slot ? MEASURED_PENDING : MEASURED_STATIC;
+  }
+  switch (__atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE)) {
+  case CHOSE_VARIANT:
+    return MEASURED_VARIANT;
+  case CHOSE_ORIGINAL:
+    return MEASURED_ORIGINAL;
+  case CHOSE_STATIC:
+    return MEASURED_STATIC;
+  default:
+    break;
+  }
+  int expected = 0;
+  if (__atomic_compare_exchange_n(&shape->owner, &expected, 1, 0, __ATOMIC_ACQUIRE,
+                                  __ATOMIC_RELAXED))
+    *trial = shape;
+  return MEASURED_PENDING;
+}
+
+/* What a trial launch was asked to run: the launch's arguments, and the
+ * two entries with their dynamic shared memory. */
+struct launch_request {
+  launch_call *launch;
+  const void *original, *variant;
+  ferry_dim3 grid, block;
+  void **arguments;
+  size_t shared_bytes, variant_bytes;
+  void *stream;
+};
+
+/* Launches one entry (1: the variant); where the variant's launch fails,
+ * its error is cleared and the original launched, as dispatch() does. */
+static int launch_entry(const struct launch_request *r, int entry) {
+  if (entry) {
+    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    if (status == CUDA_SUCCESS)
+      return status;
+    cudaGetLastError();
+  }
+  return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+}
+
+/* Destroys the events not yet destroyed; the last-error slot is clear on
+ * entry, and left clear. */
+static void destroy_events(struct shape *shape) {
+  int failed = 0;
+  for (unsigned i = 0; i < TIMED; i++)
+    for (unsigned e = 0; e < 2; e++)
+      if (shape->events[i][e]) {
+        failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
+        shape->events[i][e] = NULL;
+      }
+  if (failed)
+    cudaGetLastError();
+}
+
+/* Ends the trial with `verdict`. */
+static void conclude(struct shape *shape, int verdict, int reason) {
+  destroy_events(shape);
+  __atomic_store_n(&shape->reason, reason, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->verdict, verdict, __ATOMIC_RELEASE);
+}
+
+static uint64_t median_of(const struct shape *shape, int entry) {
+  uint64_t v[SAMPLES];
+  unsigned n = 0;
+  for (unsigned i = 0; i < TIMED; i++)
+    if (sample_entry[i] == entry)
+      v[n++] = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
+  for (unsigned i = 1; i < n; i++)
+    for (unsigned j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      uint64_t t = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = t;
+    }
+  return v[n / 2];
+}
+
+static int variant_wins(uint64_t original_ns, uint64_t variant_ns) {
+  return variant_ns * 100 <= original_ns * (100 - MARGIN_PERCENT);
+}
+
+/* Reads the samples that have completed, in the order they were launched
+ * (a later one waits for an earlier: they may share a stream), and
+ * decides once all are read. The last-error slot is clear on entry, and
+ * left clear. */
+static void read_samples(struct shape *shape) {
+  unsigned issued = shape->step > 1 ? shape->step - 1 : 0;
+  while (shape->read < issued) {
+    unsigned i = shape->read;
+    /* cudaEventQuery answers "not ready" as a query; cudaEventElapsedTime
+     * would too, but as a failed call (compute-sanitizer reports it). The
+     * start event precedes the end in one stream: complete with it. */
+    float ms = 0;
+    int status = cudaEventQuery(shape->events[i][1]);
+    if (status == CUDA_SUCCESS)
+      status = cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]);
+    if (status != CUDA_SUCCESS) {
+      cudaGetLastError();
+      if (status != CUDA_ERROR_NOT_READY)
+        conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+      return;
+    }
+    __atomic_store_n(&shape->ns[i], (uint64_t)(ms > 0 ? ms * 1e6f : 0), __ATOMIC_RELAXED);
+    void *pair[2] = {shape->events[i][0], shape->events[i][1]};
+    shape->events[i][0] = shape->events[i][1] = NULL;
+    if ((cudaEventDestroy(pair[0]) | cudaEventDestroy(pair[1])) != CUDA_SUCCESS)
+      cudaGetLastError();
+    __atomic_store_n(&shape->read, i + 1, __ATOMIC_RELAXED);
+  }
+  if (shape->read == TIMED)
+    conclude(shape,
+             variant_wins(median_of(shape, 0), median_of(shape, 1)) ? CHOSE_VARIANT
+                                                                    : CHOSE_ORIGINAL,
+             REASON_MEASURED);
+}
+
+/* The next step of a shape's trial (its launch's stream is not being
+ * captured, the last-error slot is clear, the thread's capture mode
+ * relaxed); the rules let this launch run the variant. Returns the
+ * launch's status. */
+static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
+  read_samples(shape);
+  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
+  if (verdict == UNDECIDED && shape->untimed >= UNTIMED_LIMIT) {
+    conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
+    verdict = CHOSE_STATIC;
+  }
+  if (verdict != UNDECIDED || shape->step > TIMED) /* or all launched, some unread */
+    return launch_entry(r, verdict != CHOSE_ORIGINAL);
+  unsigned step = shape->step;
+  if (step == 0) {
+    /* The original's warm-up. */
+    int status = r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+    if (status != CUDA_SUCCESS) {
+      cudaGetLastError();
+      conclude(shape, CHOSE_STATIC, REASON_ORIGINAL_FAILED);
+      return launch_entry(r, 1);
+    }
+    __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
+    return status;
+  }
+  unsigned sample = step - 1;
+  int entry = sample_entry[sample];
+  void **pair = shape->events[sample];
+  if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
+      (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS) ||
+      (ptsz ? cudaEventRecord_ptsz(pair[0], r->stream) : cudaEventRecord(pair[0], r->stream)) !=
+          CUDA_SUCCESS) {
+    cudaGetLastError();
+    conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    return launch_entry(r, 1);
+  }
+  const void *function = entry ? r->variant : r->original;
+  size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
+  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
+  if (status != CUDA_SUCCESS) {
+    /* The other entry runs this launch; the trial stops. */
+    cudaGetLastError();
+    conclude(shape, entry ? CHOSE_ORIGINAL : CHOSE_STATIC,
+             entry ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
+    return launch_entry(r, !entry);
+  }
+  if ((ptsz ? cudaEventRecord_ptsz(pair[1], r->stream) : cudaEventRecord(pair[1], r->stream)) !=
+      CUDA_SUCCESS) {
+    cudaGetLastError();
+    conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+  } else {
+    __atomic_store_n(&shape->step, step + 1, __ATOMIC_RELAXED);
+  }
+  return status;
+}
+
+static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
+
+/* A launch that owns its shape's trial: the next step where the launch
+ * can be timed, else the rules' choice (the variant), untimed. The
+ * trial's event calls are made with the thread's capture mode relaxed
+ * (and restored): while another thread captures a stream in the global
+ * mode, they would otherwise be refused as potentially unsafe and spoil
+ * that capture; none touches a stream being captured (this launch's is
+ * asked first, and its events are recorded nowhere else). */
+static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
+                                                  const struct launch_request *r) {
+  int timeable = cudaPeekAtLastError() == CUDA_SUCCESS; /* else the program's error: untouched */
+  if (timeable) {
+    int capture = CAPTURE_STATUS_NONE;
+    int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
+                      : cudaStreamIsCapturing(r->stream, &capture);
+    if (status != CUDA_SUCCESS)
+      cudaGetLastError();
+    timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
+  }
+  int mode = CAPTURE_MODE_RELAXED;
+  if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    timeable = 0;
+  }
+  if (!timeable) {
+    __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
+    release(shape);
+    return launch_entry(r, 1);
+  }
+  int status = trial_step(ptsz, shape, r);
+  /* Restoring the mode the call above returned cannot fail. */
+  cudaThreadExchangeStreamCaptureMode(&mode);
+  release(shape);
+  return status;
+}
+
+/* The report, at exit: from what the tables hold, no runtime call. */
+static void print_samples(FILE *out, const struct shape *shape, unsigned read) {
+  for (int entry = 0; entry < 2; entry++) {
+    fprintf(out, "%s", entry ? ", variant" : "original");
+    unsigned printed = 0;
+    for (unsigned i = 0; i < read; i++)
+      if (sample_entry[i] == entry && ++printed)
+        fprintf(out, " %.1f", (double)__atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED) / 1e3);
+    if (!printed)
+      fprintf(out, " -");
+  }
+  fprintf(out, " us; ");
+}
+
+static void print_shape(FILE *out, const struct shape_table *table, const struct shape *shape) {
+  const char *name = table->kernel->name ? table->kernel->name : "(unnamed kernel)";
+  fprintf(out, "ferry-dispatch: %s device %d grid %ux%ux%u block %ux%ux%u dynamic %llu: ", name,
+          table->device, shape->grid[0], shape->grid[1], shape->grid[2], shape->block[0],
+          shape->block[1], shape->block[2], (unsigned long long)shape->shared_bytes);
+  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE);
+  int reason = __atomic_load_n(&shape->reason, __ATOMIC_RELAXED);
+  unsigned step = __atomic_load_n(&shape->step, __ATOMIC_RELAXED);
+  unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
+  unsigned untimed = __atomic_load_n(&shape->untimed, __ATOMIC_RELAXED);
+  const char *choice = verdict == CHOSE_VARIANT    ? "variant"
+                       : verdict == CHOSE_ORIGINAL ? "original"
+                                                   : "the rules' choice (variant)";
+  fprintf(out, "%s; ", choice);
+  if (read)
+    print_samples(out, shape, read);
+  switch (verdict == UNDECIDED ? REASON_NONE : reason) {
+  case REASON_MEASURED: {
+    uint64_t original = median_of(shape, 0), variant = median_of(shape, 1);
+    double gain = original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
+    fprintf(out, "the variant's median is %.1f %% %s the original's (kept where %d %% below or more)\n",
+            gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above", MARGIN_PERCENT);
+    return;
+  }
+  case REASON_VARIANT_FAILED:
+    fprintf(out, "the variant's launch failed\n");
+    return;
+  case REASON_ORIGINAL_FAILED:
+    fprintf(out, "the original's launch failed\n");
+    return;
+  case REASON_EVENTS:
+    fprintf(out, "its events could not be created, recorded or read\n");
+    return;
+  case REASON_UNTIMED:
+    fprintf(out, "%u launches could not be timed (stream capture, a pending error)\n", untimed);
+    return;
+  default:
+    break;
+  }
+  if (step == 0)
+    fprintf(out, "launched once%s\n", untimed ? " and then only untimed" : "");
+  else
+    fprintf(out, "undecided at exit, %u of %d samples read\n", read, TIMED);
+}
+
+static void print_report(void) {
+  const char *path = report_path;
+  FILE *out = *path ? fopen(path, "a") : stderr;
+  if (!out) {
+    fprintf(stderr, "ferry: FERRY_DISPATCH_REPORT: cannot open %s\n", path);
+    return;
+  }
+  int mode = __atomic_load_n(&mode_value, __ATOMIC_ACQUIRE);
+  static const char *const names[] = {"measure", "measure", "model", "original", "variant"};
+  fprintf(out, "ferry-dispatch: mode %s\n", names[mode]);
+  /* In the order the tables were made (the list holds the newest first). */
+  const struct shape_table *first = __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
+  size_t count = 0;
+  for (const struct shape_table *table = first; table; table = table->next)
+    count++;
+  while (count--) {
+    const struct shape_table *table = first;
+    for (size_t i = 0; i < count; i++)
+      table = table->next;
+    for (unsigned i = 0; i < SHAPES; i++) {
+      const struct shape *shape = &table->shapes[i];
+      if (!__atomic_load_n(&shape->ready, __ATOMIC_ACQUIRE))
+        break;
+      print_shape(out, table, shape);
+    }
+    if (__atomic_load_n(&table->overflowed, __ATOMIC_RELAXED))
+      fprintf(out, "ferry-dispatch: %s device %d: shapes past the first %d: the rules' choice\n",
+              table->kernel->name ? table->kernel->name : "(unnamed kernel)", table->device,
+              SHAPES);
+  }
+  if (out != stderr)
+    fclose(out);
+  else
+    fflush(out);
+}

@@ -1,0 +1,248 @@
+/* For the measured dispatch's tests (which include dispatch_runtime.c
+ * first): a stand-in CUDA runtime whose kernel times are scripted. A
+ * launch advances a clock by its entry's scripted time (original_ns or
+ * variant_ns, or duration() where a test sets it); an event recorded in a
+ * stream takes the clock's value and is complete at once, or, while
+ * `events_held` is set, only after release_events() (a GPU still busy).
+ * The last-error slot is per host thread, as the runtime's is; every call
+ * but a launch is counted, under a lock (tests launch from several threads). */
+#include "h100_attributes.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static char original_entry, variant_entry;
+static _Thread_local int pending;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int calls, trace = 1;
+static int events_created, events_destroyed, records, records_ptsz, capture_queries,
+    capture_queries_ptsz, elapsed_queries, event_queries;
+static int events_held, capturing, capture_error, fail_event_create, fail_record, fail_elapsed,
+    fail_variant_launch, fail_original_launch;
+/* Called once at the next launch, from inside it (then cleared): a launch
+ * of another host thread made while this one is in the runtime. */
+static void (*on_launch)(void);
+static _Thread_local unsigned long long clock_ns; /* per host thread: a stream of its own */
+static unsigned long long original_ns = 1000000, variant_ns = 500000;
+static unsigned long long (*duration)(int variant, ferry_dim3 grid);
+static const void *last_entry;
+
+struct stand_in_event {
+  int live, complete;
+  unsigned long long at_ns;
+};
+enum { EVENTS = 4096 };
+static struct stand_in_event event_pool[EVENTS];
+
+static int counted(void) {
+  pthread_mutex_lock(&lock);
+  calls++;
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+static int failing(int error) {
+  pending = error;
+  return error;
+}
+
+/* Another thread captures a stream in the global capture mode: a call of
+ * an event's made from a thread whose mode is not relaxed is refused, and
+ * spoils that capture (captures_spoiled), as the runtime's would. */
+static int global_capture_elsewhere, captures_spoiled, mode_exchanges;
+static _Thread_local int capture_mode; /* cudaStreamCaptureModeGlobal: 0 */
+static int unsafe_refused(void) {
+  if (!global_capture_elsewhere || capture_mode == 2)
+    return 0;
+  pthread_mutex_lock(&lock);
+  captures_spoiled++;
+  pthread_mutex_unlock(&lock);
+  return 1;
+}
+int cudaThreadExchangeStreamCaptureMode(int *mode) {
+  counted();
+  pthread_mutex_lock(&lock);
+  mode_exchanges++;
+  pthread_mutex_unlock(&lock);
+  int previous = capture_mode;
+  capture_mode = *mode;
+  *mode = previous;
+  return 0;
+}
+static int device_total = 1, current_device;
+int cudaGetDeviceCount(int *count) { counted(); *count = device_total; return 0; }
+int cudaGetDevice(int *device) { counted(); *device = current_device; return 0; }
+int cudaPeekAtLastError(void) { counted(); return pending; }
+int cudaGetLastError(void) { counted(); int e = pending; pending = 0; return e; }
+int cudaDeviceGetAttribute(int *value, int attribute, int device) {
+  counted();
+  (void)device;
+  return h100_attribute(value, attribute);
+}
+int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
+  counted();
+  memset(a, 0, sizeof *a);
+  a->max_threads_per_block = 1024;
+  a->shared_size_bytes = function == &variant_entry ? 8192 : 1024;
+  a->max_dynamic_shared_size_bytes = 48 * 1024 - (int)a->shared_size_bytes;
+  return 0;
+}
+int cudaFuncSetAttribute(const void *function, int attribute, int value) {
+  counted();
+  (void)function, (void)attribute, (void)value;
+  return 0;
+}
+/* A launch is not counted among the runtime calls: the calls are what
+ * the dispatch adds. */
+static int launch_any(const void *function, ferry_dim3 grid, void *stream, int ptsz) {
+  int variant = function == &variant_entry;
+  if ((variant && fail_variant_launch) || (!variant && fail_original_launch))
+    return failing(98);
+  if (on_launch) {
+    void (*hook)(void) = on_launch;
+    on_launch = NULL;
+    hook();
+  }
+  pthread_mutex_lock(&lock);
+  clock_ns += duration ? duration(variant, grid) : variant ? variant_ns : original_ns;
+  last_entry = function;
+  pthread_mutex_unlock(&lock);
+  if (trace)
+    printf("  launch %s%s, grid %u, stream %p\n", variant ? "variant" : "original",
+           ptsz ? " (ptsz)" : "", grid.x, stream);
+  return 0;
+}
+int cudaLaunchKernel(const void *function, ferry_dim3 grid, ferry_dim3 block, void **arguments,
+                     size_t shared_bytes, void *stream) {
+  (void)block, (void)arguments, (void)shared_bytes;
+  return launch_any(function, grid, stream, 0);
+}
+int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 block,
+                          void **arguments, size_t shared_bytes, void *stream) {
+  (void)block, (void)arguments, (void)shared_bytes;
+  return launch_any(function, grid, stream, 1);
+}
+
+int cudaEventCreateWithFlags(void **event, unsigned flags) {
+  counted();
+  if (unsafe_refused())
+    return failing(900); /* cudaErrorStreamCaptureUnsupported */
+  if (fail_event_create || flags != 0)
+    return failing(2);
+  pthread_mutex_lock(&lock);
+  int i = 0;
+  while (event_pool[i].live)
+    i++;
+  event_pool[i] = (struct stand_in_event){.live = 1};
+  events_created++;
+  pthread_mutex_unlock(&lock);
+  *event = &event_pool[i];
+  return 0;
+}
+int cudaEventDestroy(void *event) {
+  counted();
+  if (unsafe_refused())
+    return failing(900);
+  struct stand_in_event *e = event;
+  if (!e || !e->live)
+    return failing(400);
+  pthread_mutex_lock(&lock);
+  e->live = 0;
+  events_destroyed++;
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+static int record_any(void *event, int ptsz) {
+  counted();
+  if (unsafe_refused())
+    return failing(900);
+  struct stand_in_event *e = event;
+  if (fail_record || !e || !e->live)
+    return failing(400);
+  pthread_mutex_lock(&lock);
+  *(ptsz ? &records_ptsz : &records) += 1;
+  e->at_ns = clock_ns;
+  e->complete = !events_held;
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+int cudaEventRecord(void *event, void *stream) { (void)stream; return record_any(event, 0); }
+int cudaEventRecord_ptsz(void *event, void *stream) { (void)stream; return record_any(event, 1); }
+int cudaEventQuery(void *event) {
+  counted();
+  if (unsafe_refused())
+    return failing(900);
+  struct stand_in_event *e = event;
+  pthread_mutex_lock(&lock);
+  event_queries++;
+  int ready = e->complete;
+  pthread_mutex_unlock(&lock);
+  if (fail_elapsed)
+    return failing(400);
+  return ready ? 0 : failing(600); /* cudaErrorNotReady, left pending */
+}
+/* Asked before completion, an error (which the sanitizers report): the
+ * test fails. */
+int cudaEventElapsedTime(float *ms, void *start, void *end) {
+  counted();
+  if (unsafe_refused())
+    return failing(900);
+  struct stand_in_event *a = start, *b = end;
+  pthread_mutex_lock(&lock);
+  elapsed_queries++;
+  int ready = a->complete && b->complete;
+  pthread_mutex_unlock(&lock);
+  if (fail_elapsed)
+    return failing(400); /* cudaErrorInvalidResourceHandle */
+  if (!ready) {
+    printf("FAIL cudaEventElapsedTime before its events completed\n");
+    return failing(600);
+  }
+  *ms = (float)((double)(b->at_ns - a->at_ns) / 1e6);
+  return 0;
+}
+static int capturing_any(int *status, int ptsz) {
+  counted();
+  pthread_mutex_lock(&lock);
+  *(ptsz ? &capture_queries_ptsz : &capture_queries) += 1;
+  pthread_mutex_unlock(&lock);
+  if (capture_error)
+    return failing(906); /* cudaErrorStreamCaptureImplicit */
+  *status = capturing ? 1 : 0;
+  return 0;
+}
+int cudaStreamIsCapturing(void *stream, int *status) { (void)stream; return capturing_any(status, 0); }
+int cudaStreamIsCapturing_ptsz(void *stream, int *status) {
+  (void)stream;
+  return capturing_any(status, 1);
+}
+
+static __attribute__((unused)) void release_events(void) {
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < EVENTS; i++)
+    if (event_pool[i].live)
+      event_pool[i].complete = 1;
+  pthread_mutex_unlock(&lock);
+}
+
+static int live_events(void) { return events_created - events_destroyed; }
+
+/* One launch of `k` through the dispatch (dim3 as clang passes it: x and
+ * y in one word, then z), printing what ran and the runtime calls it made. */
+static __attribute__((unused)) int go_on(struct ferry_dispatch_kernel *k, const char *what, unsigned grid, unsigned block,
+                 size_t shared, void *stream) {
+  static int depth; /* a launch made from inside another (on_launch) */
+  if (trace)
+    printf("%s\n", what);
+  calls = 0;
+  depth++;
+  int status = ferry_dispatch_launch(k, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL, shared,
+                                     stream);
+  if (--depth == 0 && capture_mode != 0)
+    printf("FAIL %s: the thread's capture mode is left at %d\n", what, capture_mode);
+  if (trace)
+    printf("%s: %s, status %d, %d runtime calls, pending %d, live events %d\n", what,
+           last_entry == &variant_entry ? "variant" : "original", status, calls, pending,
+           live_events());
+  return status;
+}
