@@ -12,6 +12,10 @@
 #                                (--cuda-include-ptx=sm_80; a newer GPU's
 #                                driver JIT-compiles it)
 #   OUT/run.sh, OUT/run.py       the runner, so that OUT is self-contained
+# and, with --nocost, for a program where ferry's cost model refused a copy,
+# a third build that shows what the refusal saves or costs:
+#   OUT/PROGRAM.ARCH.nocost      clang 22 + ferry -mllvm -ferry-cost-model=false
+#   OUT/PROGRAM.ARCH.nocost.remarks
 #
 # A driver names what it uses in its first comment lines:
 #   // real-repo: owner/name         the checkout SRC/owner/name (repos.txt pins it)
@@ -21,6 +25,7 @@
 #   --only "P1 P2"  (REAL_ONLY)      build only those programs
 #   --pack          (REAL_PACK=1)    xz the binaries (run.sh unpacks them),
 #                                    for carrying OUT to a GPU machine
+#   --nocost        (REAL_NOCOST=1)  the nocost build as well
 # At most two compiles run at once. Exits non-zero if any build failed; the
 # programs that built are kept.
 set -uo pipefail
@@ -32,11 +37,13 @@ out="$root/.carry/real"
 if [ $# -gt 0 ] && [[ "$1" != --* ]]; then out="$1"; shift; fi
 only="${REAL_ONLY:-}"
 pack="${REAL_PACK:-0}"
+nocost="${REAL_NOCOST:-0}"
 # (a job of the parallel build below: build.sh SRC OUT PROGRAM ARCH)
 while [ "${REAL_BUILD_ONE:-}" != 1 ] && [ $# -gt 0 ]; do
   case "$1" in
     --only) only="$2"; shift 2 ;;
     --pack) pack=1; shift ;;
+    --nocost) nocost=1; shift ;;
     *) echo "build: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -70,7 +77,7 @@ build_one() {
   read -r -a flags <<< "$(directive real-flags "$drv" | head -n1 | sed "s|\\\$SRC|$src|g")"
   local archflags=(--cuda-gpu-arch="$arch")
   [ "$arch" = sm_80 ] && archflags+=(--cuda-include-ptx=sm_80)
-  rm -f "$base".plain "$base".ferry "$base".remarks "$base".*.xz "$base".*.log
+  rm -f "$base".plain "$base".ferry "$base".nocost "$base".remarks "$base".*.remarks "$base".*.xz "$base".*.log
   local ok=1
   "$clang" "${common[@]}" "${flags[@]}" "${archflags[@]}" "$drv" -o "$base.plain" "${link[@]}" \
     2> "$base.plain.log" || ok=0
@@ -79,17 +86,36 @@ build_one() {
   "$clang" "${common[@]}" "${flags[@]}" --cuda-gpu-arch="$arch" --cuda-device-only -S "${ferry[@]}" \
     -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry "$drv" -o /dev/null \
     2> "$base.remarks" || ok=0
+  # Only where the cost model refused something: elsewhere the build would
+  # be the ferry build again.
+  local refused=0
+  grep -q 'not converted: cost model' "$base.remarks" && refused=1
+  if [ "$nocost" = 1 ] && [ "$refused" = 1 ]; then
+    local off=(-mllvm -ferry-cost-model=false)
+    "$clang" "${common[@]}" "${flags[@]}" "${archflags[@]}" "${ferry[@]}" "${off[@]}" "$drv" \
+      -o "$base.nocost" "${link[@]}" 2> "$base.nocost.log" || ok=0
+    "$clang" "${common[@]}" "${flags[@]}" --cuda-gpu-arch="$arch" --cuda-device-only -S "${ferry[@]}" \
+      "${off[@]}" -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry "$drv" -o /dev/null \
+      2> "$base.nocost.remarks" || ok=0
+  fi
   if [ "$ok" = 0 ]; then
     echo "FAIL $name $arch (logs: $base.*.log, $base.remarks)"
     grep -h error "$base".*.log "$base.remarks" 2>/dev/null | head -n 5 | sed 's/^/    /'
     return 1
   fi
-  rm -f "$base.plain.log" "$base.ferry.log" # warnings of the public code only
+  rm -f "$base.plain.log" "$base.ferry.log" "$base.nocost.log" # warnings of the public code only
   local converted missed
   converted=$(grep -c 'remark: converted' "$base.remarks")
   missed=$(grep -c 'remark: not converted' "$base.remarks")
-  if [ "$pack" = 1 ]; then xz -f -T1 -6 "$base.plain" "$base.ferry"; fi
-  echo "built $name $arch: $converted converted, $missed not converted"
+  local line="built $name $arch: $converted converted, $missed not converted"
+  if [ "$nocost" = 1 ] && [ "$refused" = 1 ]; then
+    line+="; without the cost model $(grep -c 'remark: converted' "$base.nocost.remarks") converted"
+  fi
+  if [ "$pack" = 1 ]; then
+    xz -f -T1 -6 "$base.plain" "$base.ferry"
+    [ -f "$base.nocost" ] && xz -f -T1 -6 "$base.nocost"
+  fi
+  echo "$line"
 }
 
 if [ "${REAL_BUILD_ONE:-}" = 1 ]; then build_one "$@"; exit; fi
@@ -117,7 +143,7 @@ done
 # Two compiles at a time: each job builds one program for one target.
 jobs_file="$(mktemp)"
 for name in "${programs[@]}"; do printf '%s sm_90a\n%s sm_80\n' "$name" "$name"; done > "$jobs_file"
-export REAL_BUILD_ONE=1 REAL_PACK="$pack" FERRY_CLANG="$clang" FERRY_CUDA_PATH="$cuda" FERRY_PLUGIN="$plugin"
+export REAL_BUILD_ONE=1 REAL_PACK="$pack" REAL_NOCOST="$nocost" FERRY_CLANG="$clang" FERRY_CUDA_PATH="$cuda" FERRY_PLUGIN="$plugin"
 results="$(xargs -P 2 -L 1 bash "$here/build.sh" "$src" "$out" < "$jobs_file" 2>&1)"
 rm -f "$jobs_file"
 echo "$results" | sort

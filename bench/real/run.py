@@ -7,18 +7,23 @@ For every PROGRAM and target (sm_90a, sm_80) in OUT:
              same output hash (FNV-1a over every output byte), and so do the
              two --small runs (the ferry one under racecheck)
   racecheck, synccheck
-             the ferry binary at --small under compute-sanitizer: 0 hazards,
+             the ferry (and nocost) binary at --small under compute-sanitizer: 0 hazards,
              0 errors, exit 0 (when it fails, the plain binary goes through
              the same tool, reported beside it, to tell a ferry regression
              from a bug of the program)
-  timing     ROUNDS rounds; in each, both binaries run once (each run prints
+  timing     ROUNDS rounds; in each, every build runs once (each run prints
              time_ms, the median of RUNS timed runs of the program's
-             launches); the order alternates: plain first for even
-             round + program index + target index, ferry first otherwise, so
-             each build runs first as often as the other. The ratio of a
-             round is plain / ferry (above 1: ferry faster); the table gives
-             the median over the rounds and their spread (min-max), and the
-             geometric mean of the medians per target.
+             launches), in turns: the build list (plain, ferry[, nocost])
+             rotated by round + program index + target index, so each build
+             goes first as often as the others over as many rounds as there
+             are builds, and neighbours in the list differ in order. The
+             ratio of a round is plain / ferry (above 1: ferry faster); the
+             table gives the median over the rounds and their spread
+             (min-max), and the geometric mean of the medians per target.
+  nocost     where build.sh --nocost made PROGRAM.ARCH.nocost (ferry with
+             -ferry-cost-model=false, for programs whose copies the cost
+             model refused), it runs, is checked and is timed like ferry's
+             build: plain / nocost is what the refusals saved or cost
   converted  'remark: converted' lines in PROGRAM.ARCH.remarks (ferry's
              remarks of the device compile), beside 'not converted'
   profile    (--profile) Nsight Compute on the plain sm_90a binary, the first
@@ -72,9 +77,11 @@ def sh(cmd, timeout, env=None, log=None):
 
 
 def parse_run(text):
-    t = re.search(r"^time_ms ([0-9.eE+-]+)$", text, re.M)
-    h = re.search(r"^hash ([0-9a-f]+)$", text, re.M)
-    return (float(t.group(1)) if t else None), (h.group(1) if h else None)
+    """time_ms and hash, the driver's last lines (a public program's own
+    printf may leave no newline before them, so they need not start one)."""
+    t = re.findall(r"time_ms ([0-9.eE+-]+)$", text, re.M)
+    h = re.findall(r"hash ([0-9a-f]{16})$", text, re.M)
+    return (float(t[-1]) if t else None), (h[-1] if h else None)
 
 
 def geomean(xs):
@@ -176,6 +183,8 @@ def profile_program(out, name, logs, timeout, chosen):
         rc, text = sh(cmd, timeout, log=log)
         row = {"program": name, "kernel": kernel}
         lines = [l for l in text.splitlines() if l.startswith('"')]
+        if "No kernels were profiled" in text:
+            continue  # a kernel of the binary that this input never launches
         if rc != 0 or len(lines) < 2:
             row["error"] = (text.strip().splitlines() or ["no output"])[-1][:120]
             rows.append(row)
@@ -191,7 +200,8 @@ def profile_program(out, name, logs, timeout, chosen):
                     continue
                 unit = units[header.index(metric)] if len(units) > header.index(metric) else ""
                 if key == "duration_us":
-                    x = {"nsecond": x / 1000, "usecond": x, "msecond": x * 1000, "second": x * 1e6}.get(unit, x)
+                    x = {"nsecond": x / 1000, "ns": x / 1000, "usecond": x, "us": x, "msecond": x * 1000,
+                         "ms": x * 1000, "second": x * 1e6, "s": x * 1e6}.get(unit, x)
                 row[key] = x
         row["class"] = classify(row)
         rows.append(row)
@@ -272,49 +282,61 @@ def main():
 
     pairs = [(p, t) for p in programs for t in targets
              if os.path.exists(os.path.join(out, f"{p}.{t}.plain")) and os.path.exists(os.path.join(out, f"{p}.{t}.ferry"))]
-    res = {pt: {"times": {"plain": [], "ferry": []}, "hashes": set(), "errors": [], "ratios": []} for pt in pairs}
+    res = {}
+    for (p, t) in pairs:
+        builds = ["plain", "ferry"] + (["nocost"] if os.path.exists(os.path.join(out, f"{p}.{t}.nocost")) else [])
+        res[(p, t)] = {"builds": builds, "times": {b: [] for b in builds}, "hashes": set(), "errors": [],
+                       "ratios": {b: [] for b in builds[1:]}}
+    any_nocost = any("nocost" in r["builds"] for r in res.values())
 
     # Converted copies, from the remarks.
     for (p, t) in pairs:
-        path = os.path.join(out, f"{p}.{t}.remarks")
-        text = open(path, errors="replace").read() if os.path.exists(path) else ""
-        res[(p, t)]["converted"] = len(re.findall(r"remark: converted", text))
-        res[(p, t)]["missed"] = len(re.findall(r"remark: not converted", text))
+        for build, suffix in (("ferry", "remarks"), ("nocost", "nocost.remarks")):
+            path = os.path.join(out, f"{p}.{t}.{suffix}")
+            text = open(path, errors="replace").read() if os.path.exists(path) else ""
+            res[(p, t)][f"converted_{build}"] = len(re.findall(r"remark: converted", text)) if text else None
+            res[(p, t)][f"missed_{build}"] = len(re.findall(r"remark: not converted", text)) if text else None
 
-    # Sanitizers and the --small identity.
+    # Sanitizers and the --small identity, for each ferry build.
     if not a.no_sanitize:
         race_opts = racecheck_options(logs)
         print("racecheck options: " + " ".join(["--tool", "racecheck"] + race_opts))
         for (p, t) in pairs:
             r = res[(p, t)]
             tag = f"{p}.{t}"
-            ferry = os.path.join(out, f"{tag}.ferry")
             plain = os.path.join(out, f"{tag}.plain")
             rc, text = sh([plain, "--small"], a.timeout, log=os.path.join(logs, f"{tag}.plain.small.log"))
             _, small_plain = parse_run(text)
-            for tool in ("racecheck", "synccheck"):
-                t0 = time.time()
-                ok, detail, h = sanitize(tool, ferry, logs, tag + ".ferry", 4 * a.timeout, race_opts)
-                if not ok:
-                    pok, pdetail, _ = sanitize(tool, plain, logs, tag + ".plain", 4 * a.timeout, race_opts)
-                    detail += f"; plain build: {pdetail}"
-                r[tool] = "clean" if ok else "FAIL"
-                print(f"{'PASS' if ok else 'FAIL'} {tag} {tool} ({detail}, {time.time() - t0:.0f}s)")
-                if tool == "racecheck":
-                    same = h is not None and h == small_plain
-                    r["small_identical"] = same
-                    print(f"{'PASS' if same else 'FAIL'} {tag} small-identity (plain {small_plain}, ferry {h})")
+            r["small_identical"] = True
+            for build in r["builds"][1:]:
+                binary = os.path.join(out, f"{tag}.{build}")
+                for tool in ("racecheck", "synccheck"):
+                    t0 = time.time()
+                    ok, detail, h = sanitize(tool, binary, logs, f"{tag}.{build}", 4 * a.timeout, race_opts)
+                    if not ok:
+                        pok, pdetail, _ = sanitize(tool, plain, logs, tag + ".plain", 4 * a.timeout, race_opts)
+                        detail += f"; plain build: {pdetail}"
+                    if not ok or r.get(tool) is None:
+                        r[tool] = "clean" if ok else "FAIL"
+                    print(f"{'PASS' if ok else 'FAIL'} {tag}.{build} {tool} ({detail}, {time.time() - t0:.0f}s)")
+                    if tool == "racecheck":
+                        same = h is not None and h == small_plain
+                        r["small_identical"] = r["small_identical"] and same
+                        print(f"{'PASS' if same else 'FAIL'} {tag}.{build} small-identity (plain {small_plain}, {build} {h})")
             sys.stdout.flush()
 
-    # Timing rounds, alternating the order.
+    # Timing rounds. The builds of a program take turns at going first: in
+    # round R the order is the build list rotated by R + program index +
+    # target index, so over as many rounds as builds each runs in each place.
     runs_csv = open(os.path.join(logs, "runs.csv"), "w", newline="")
     runs_w = csv.writer(runs_csv)
     runs_w.writerow(["round", "program", "target", "build", "position", "time_ms", "hash", "exit"])
     for rnd in range(a.rounds):
-        for i, (p, t) in enumerate(pairs):
+        for (p, t) in pairs:
             r = res[(p, t)]
-            first_plain = (rnd + programs.index(p) + targets.index(t)) % 2 == 0
-            order = ["plain", "ferry"] if first_plain else ["ferry", "plain"]
+            builds = r["builds"]
+            k = (rnd + programs.index(p) + targets.index(t)) % len(builds)
+            order = builds[k:] + builds[:k]
             got = {}
             for pos, build in enumerate(order):
                 tag = f"{p}.{t}.{build}"
@@ -328,10 +350,11 @@ def main():
                 got[build] = ms
                 r["times"][build].append(ms)
                 r["hashes"].add((build, h))
-            if "plain" in got and "ferry" in got and got["ferry"] > 0:
-                r["ratios"].append(got["plain"] / got["ferry"])
-            print(f"round {rnd} {p} {t}: plain {fmt(got.get('plain'), '.4f')} ms, ferry {fmt(got.get('ferry'), '.4f')} ms"
-                  f" ({'plain' if first_plain else 'ferry'} first)")
+            for b in builds[1:]:
+                if "plain" in got and b in got and got[b] > 0:
+                    r["ratios"][b].append(got["plain"] / got[b])
+            print(f"round {rnd} {p} {t}: " + ", ".join(f"{b} {fmt(got.get(b), '.4f')} ms" for b in builds)
+                  + f" (order {' '.join(order)})")
             sys.stdout.flush()
     runs_csv.close()
 
@@ -369,58 +392,71 @@ def main():
         return max(rows, key=lambda k: k["duration_us"])["class"] if rows else "-"
 
     # Summary CSV and the table.
+    def stats(xs):
+        return (statistics.median(xs), min(xs), max(xs)) if xs else (None, None, None)
+
     failures = 0
     with open(os.path.join(logs, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["program", "target", "converted", "not_converted", "identical", "racecheck", "synccheck",
-                    "plain_ms", "ferry_ms", "ratio_median", "ratio_min", "ratio_max", "rounds", "class"])
+        w.writerow(["program", "target", "build", "converted", "not_converted", "identical", "racecheck",
+                    "synccheck", "plain_ms", "build_ms", "ratio_median", "ratio_min", "ratio_max", "rounds", "class"])
         for (p, t) in pairs:
             r = res[(p, t)]
             hashes = {h for _, h in r["hashes"]}
-            r["identical"] = len(hashes) == 1 and {b for b, _ in r["hashes"]} == {"plain", "ferry"} \
+            r["identical"] = len(hashes) == 1 and {b for b, _ in r["hashes"]} == set(r["builds"]) \
                 and not r["errors"] and r.get("small_identical", True)
-            rat = r["ratios"]
-            r["median"] = statistics.median(rat) if rat else None
-            r["min"], r["max"] = (min(rat), max(rat)) if rat else (None, None)
-            pm = statistics.median(r["times"]["plain"]) if r["times"]["plain"] else None
-            fm = statistics.median(r["times"]["ferry"]) if r["times"]["ferry"] else None
-            r["plain_ms"], r["ferry_ms"] = pm, fm
             failures += (not r["identical"]) + (r.get("racecheck") == "FAIL") + (r.get("synccheck") == "FAIL")
-            w.writerow([p, t, r["converted"], r["missed"], r["identical"], r.get("racecheck", "skipped"),
-                        r.get("synccheck", "skipped"), pm, fm, r["median"], r["min"], r["max"], len(rat),
-                        program_class(p)])
+            pm = statistics.median(r["times"]["plain"]) if r["times"]["plain"] else None
+            r["plain_ms"] = pm
+            for b in r["builds"][1:]:
+                r[b] = stats(r["ratios"][b])
+                bm = statistics.median(r["times"][b]) if r["times"][b] else None
+                w.writerow([p, t, b, r[f"converted_{b}"], r[f"missed_{b}"], r["identical"],
+                            r.get("racecheck", "skipped"), r.get("synccheck", "skipped"), pm, bm, *r[b],
+                            len(r["ratios"][b]), program_class(p)])
     for (p, t) in pairs:
         for e in res[(p, t)]["errors"]:
             print(f"ERROR {p} {t}: {e}")
     print()
     print(f"Real programs, plain clang 22 vs clang 22 + ferry, {device}")
-    print(f"ratio = plain time / ferry time (median of {a.rounds} rounds [min-max]; above 1: ferry faster);"
-          f" each time the median of {a.runs} runs")
-    head = f"{'program':<12} {'conv 90a/80':>11} {'same':>4} {'race':>5} {'sync':>5}"
+    print(f"ratio = plain time / ferry time, median of {a.rounds} rounds [min-max] (above 1: ferry faster);"
+          f" a time is the median of {a.runs} runs")
+    if any_nocost:
+        print("nocost = plain time / time of ferry without its cost model (-ferry-cost-model=false), median;"
+              " built where the cost model refused a copy")
+    print("conv = copies converted (remarks, per target), nocost's in brackets; same = every output hash equal")
+    head = f"{'program':<12} {'conv 90a/80':>13} {'same':>4} {'race':>4} {'sync':>4}"
     for t in targets:
-        head += f" {'ms ' + t:>10} {'ratio ' + t:>22}"
+        head += f" {'ms ' + t:>9} {'ratio ' + t:>22}" + (f" {'nocost':>7}" if any_nocost else "")
     head += "  class"
     print(head)
     for p in programs:
-        line = f"{p:<12}"
-        conv = "/".join(str(res[(p, t)]["converted"]) if (p, t) in res else "-" for t in TARGETS if t in targets)
-        same = all(res[(p, t)]["identical"] for t in targets if (p, t) in res)
-        race = "-" if a.no_sanitize else ("ok" if all(res[(p, t)].get("racecheck") == "clean" for t in targets if (p, t) in res) else "FAIL")
-        sync = "-" if a.no_sanitize else ("ok" if all(res[(p, t)].get("synccheck") == "clean" for t in targets if (p, t) in res) else "FAIL")
-        line += f" {conv:>11} {'yes' if same else 'NO':>4} {race:>5} {sync:>5}"
+        here = [t for t in targets if (p, t) in res]
+        conv = "/".join(str(res[(p, t)]["converted_ferry"]) for t in here)
+        if any(res[(p, t)]["converted_nocost"] is not None for t in here):
+            conv += " (" + "/".join(str(res[(p, t)]["converted_nocost"]) for t in here) + ")"
+        same = all(res[(p, t)]["identical"] for t in here)
+        race = "-" if a.no_sanitize else ("ok" if all(res[(p, t)].get("racecheck") == "clean" for t in here) else "FAIL")
+        sync = "-" if a.no_sanitize else ("ok" if all(res[(p, t)].get("synccheck") == "clean" for t in here) else "FAIL")
+        line = f"{p:<12} {conv:>13} {'yes' if same else 'NO':>4} {race:>4} {sync:>4}"
         for t in targets:
             r = res.get((p, t))
-            if not r or r["median"] is None:
-                line += f" {'-':>10} {'-':>22}"
+            med, lo, hi = r["ferry"] if r else (None, None, None)
+            if med is None:
+                line += f" {'-':>9} {'-':>22}" + (f" {'-':>7}" if any_nocost else "")
                 continue
-            line += f" {fmt(r['plain_ms'], '.3f'):>10} {r['median']:>8.3f}x [{r['min']:.3f}-{r['max']:.3f}]"
+            line += f" {fmt(r['plain_ms'], '.3f'):>9} {med:>8.3f}x [{lo:.3f}-{hi:.3f}]"
+            if any_nocost:
+                nc = r.get("nocost", (None,))[0]
+                line += f" {fmt(nc, '.3f') + 'x' if nc else '-':>7}"
         line += f"  {program_class(p)}"
         print(line)
-    foot = f"{'geomean':<12} {'':>11} {'':>4} {'':>5} {'':>5}"
+    foot = f"{'geomean':<12} {'':>13} {'':>4} {'':>4} {'':>4}"
     for t in targets:
-        g = geomean([res[(p, t)]["median"] for p in programs if (p, t) in res])
-        lo = min((res[(p, t)]["median"] for p in programs if (p, t) in res and res[(p, t)]["median"]), default=None)
-        foot += f" {'':>10} {fmt(g, '.3f') + 'x':>9} {'(min ' + fmt(lo, '.3f') + ')':>12}"
+        meds = [res[(p, t)]["ferry"][0] for p in programs if (p, t) in res and res[(p, t)]["ferry"][0]]
+        foot += f" {'':>9} {fmt(geomean(meds), '.3f') + 'x':>9} {'(min ' + fmt(min(meds, default=None), '.3f') + ')':>12}"
+        if any_nocost:
+            foot += f" {'':>7}"
     print(foot)
     print(f"{failures} failed checks; logs and CSV in {logs}")
     return 1 if failures else 0

@@ -5,15 +5,16 @@
 // grid 1 x in/16) and bpnn_adjust_weights_cuda. The program copies the
 // weights to the device again before the second launch; here each kernel
 // has its own weight buffer, reset outside the timed region, so the two
-// launches see the data they see in the program. in = 2^20 input units
-// (the program's usual argument is 65536), 16 hidden units.
+// launches see the data they see in the program. in = 16 x 65535 input
+// units, the most the grid (1 x in/16, y at most 65535) takes (the program's
+// usual argument is 65536), 16 hidden units.
 #include "../real.cuh"
 
 #include "yuhc/gpu-rodinia/cuda/backprop/backprop_cuda_kernel.cu"
 
 int main(int argc, char **argv) {
   real::options o = real::parse(argc, argv);
-  const int in = o.small ? 1024 : 1 << 20, hid = 16;
+  const int in = o.small ? 1024 : 16 * 65535, hid = 16;
   const size_t wsize = (size_t)(in + 1) * (hid + 1);
   const int num_blocks = in / 16;
 
