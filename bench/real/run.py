@@ -96,8 +96,9 @@ def unpack(out):
         if not os.path.exists(binary):
             with lzma.open(xz) as f, open(binary, "wb") as g:
                 shutil.copyfileobj(f, g)
-    for b in glob.glob(os.path.join(out, "*.plain")) + glob.glob(os.path.join(out, "*.ferry")):
-        os.chmod(b, 0o755)
+    for build in ("plain", "ferry", "nocost"):
+        for b in glob.glob(os.path.join(out, "*." + build)):
+            os.chmod(b, 0o755)
 
 
 def sanitizer_path():
