@@ -3,13 +3,13 @@
 // real-flags: -I$SRC/cavazos-lab/PolyBench-ACC/CUDA/utilities
 // PolyBench/GPU correlation: mean_kernel, std_kernel, reduce_kernel and
 // corr_kernel launched as correlationCuda launches them (with its grids and
-// its synchronizes),
-// on a 256 x 256 data set (corr_kernel, like covariance's, runs one thread
-// per column over a triangle of dot products). M and N are defined before
-// the include, which correlation.cuh allows, after the CUDA headers (from
-// real.cuh), whose names the one-letter macros would clash with. Nothing
-// is kept in shared memory: ferry has nothing to convert, and the program
-// measures that the build stays as fast.
+// its synchronizes), on a 256 x 256 data set (corr_kernel, like
+// covariance's, runs one thread per column over a triangle of dot
+// products). M and N are defined before the include, which correlation.cuh
+// allows, after the CUDA headers (from real.cuh), whose names the
+// one-letter macros would clash with. Nothing is kept in shared memory:
+// ferry has nothing to convert, and the program measures that the build
+// stays as fast.
 #include "../real.cuh"
 
 #define M 256
