@@ -20,7 +20,8 @@
 # A driver names what it uses in its first comment lines:
 #   // real-repo: owner/name         the checkout SRC/owner/name (repos.txt pins it)
 #   // real-source: path/in/repo     a public file it includes (checked to exist)
-#   // real-flags: FLAGS             extra clang flags; $SRC expands to SRC
+#   // real-flags: FLAGS             extra clang flags; $SRC expands to SRC,
+#                                    $HERE to the program's folder
 # Options (after SRC and OUT, or in the environment):
 #   --only "P1 P2"  (REAL_ONLY)      build only those programs
 #   --pack          (REAL_PACK=1)    xz the binaries (run.sh unpacks them),
@@ -74,7 +75,8 @@ build_one() {
   local link=(-L"$cuda/lib64" -lcudart_static -ldl -lrt -pthread)
   local ferry=(-fpass-plugin="$plugin" -Xclang -load -Xclang "$plugin")
   local flags
-  read -r -a flags <<< "$(directive real-flags "$drv" | head -n1 | sed "s|\\\$SRC|$src|g")"
+  read -r -a flags <<< "$(directive real-flags "$drv" | head -n1 |
+    sed "s|\\\$SRC|$src|g; s|\\\$HERE|$here/$name|g")"
   local archflags=(--cuda-gpu-arch="$arch")
   [ "$arch" = sm_80 ] && archflags+=(--cuda-include-ptx=sm_80)
   rm -f "$base".plain "$base".ferry "$base".nocost "$base".remarks "$base".*.remarks "$base".*.xz "$base".*.log
