@@ -16,7 +16,13 @@
 #include <cstring>
 #include <vector>
 
+#include <cuda.h>
 #include <cuda_runtime.h>
+
+// Legacy runtime names that CUDA 13 removed and legacy programs still call.
+#ifndef cudaThreadSynchronize
+#define cudaThreadSynchronize cudaDeviceSynchronize
+#endif
 
 #define REAL_CHECK(call)                                                       \
   do {                                                                         \
