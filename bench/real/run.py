@@ -42,6 +42,9 @@ For every PROGRAM and target (sm_90a, sm_80) in OUT:
              A program's class is its longest kernel's.
 The environment passes through to every binary (FERRY_DISPATCH=model ... as
 the launch runtime reads it); FERRY_* variables are printed in the header.
+--modes measure,model times the ferry binary under each FERRY_DISPATCH mode
+as a build of its own (ferry@measure, ferry@model) in the same rounds, so
+the measured dispatch and the model's static choice alternate with plain.
 Logs and CSV files go to --logs (default OUT/logs); the table prints last.
 """
 import argparse
@@ -121,14 +124,28 @@ def racecheck_options(logs):
     return opts
 
 
-def sanitize(tool, binary, logs, tag, timeout, race_opts):
+def binary_of(build):
+    """The binary a build runs: ferry@MODE is the ferry binary."""
+    return build.split("@")[0]
+
+
+def env_of(build):
+    """The environment of a build: ferry@MODE runs with FERRY_DISPATCH=MODE."""
+    if "@" not in build:
+        return None
+    env = dict(os.environ)
+    env["FERRY_DISPATCH"] = build.split("@", 1)[1]
+    return env
+
+
+def sanitize(tool, binary, logs, tag, timeout, race_opts, env=None):
     """(ok, detail, hash) of binary --small under compute-sanitizer TOOL."""
     san = sanitizer_path()
     opts = ["--tool", tool]
     if tool == "racecheck":
         opts += race_opts
     log = os.path.join(logs, f"{tag}.{tool}.log")
-    rc, text = sh([san] + opts + ["--error-exitcode", "86", binary, "--small"], timeout, log=log)
+    rc, text = sh([san] + opts + ["--error-exitcode", "86", binary, "--small"], timeout, env=env, log=log)
     _, h = parse_run(text)
     if rc == 124:
         return False, f"timed out after {timeout}s", h
@@ -258,6 +275,8 @@ def main():
     ap.add_argument("--profile", action="store_true", help="Nsight Compute profile of each program's kernels")
     ap.add_argument("--logs", default=None, help="folder for logs and CSV (default OUT/logs)")
     ap.add_argument("--timeout", type=int, default=120, help="seconds a run may take")
+    ap.add_argument("--modes", default="", help="FERRY_DISPATCH modes to run the ferry binary under, as"
+                    " builds of their own (ferry@MODE) in the same alternating rounds, e.g. measure,model")
     a = ap.parse_args()
 
     out = os.path.abspath(a.out)
@@ -283,9 +302,11 @@ def main():
 
     pairs = [(p, t) for p in programs for t in targets
              if os.path.exists(os.path.join(out, f"{p}.{t}.plain")) and os.path.exists(os.path.join(out, f"{p}.{t}.ferry"))]
+    modes = [m for m in a.modes.replace(",", " ").split() if m]
+    ferry_builds = [f"ferry@{m}" for m in modes] or ["ferry"]
     res = {}
     for (p, t) in pairs:
-        builds = ["plain", "ferry"] + (["nocost"] if os.path.exists(os.path.join(out, f"{p}.{t}.nocost")) else [])
+        builds = ["plain"] + ferry_builds + (["nocost"] if os.path.exists(os.path.join(out, f"{p}.{t}.nocost")) else [])
         res[(p, t)] = {"builds": builds, "times": {b: [] for b in builds}, "hashes": set(), "errors": [],
                        "ratios": {b: [] for b in builds[1:]}}
     any_nocost = any("nocost" in r["builds"] for r in res.values())
@@ -295,8 +316,10 @@ def main():
         for build, suffix in (("ferry", "remarks"), ("nocost", "nocost.remarks")):
             path = os.path.join(out, f"{p}.{t}.{suffix}")
             text = open(path, errors="replace").read() if os.path.exists(path) else ""
-            res[(p, t)][f"converted_{build}"] = len(re.findall(r"remark: converted", text)) if text else None
-            res[(p, t)][f"missed_{build}"] = len(re.findall(r"remark: not converted", text)) if text else None
+            names = ferry_builds if build == "ferry" else [build]
+            for name in names:
+                res[(p, t)][f"converted_{name}"] = len(re.findall(r"remark: converted", text)) if text else None
+                res[(p, t)][f"missed_{name}"] = len(re.findall(r"remark: not converted", text)) if text else None
 
     # Sanitizers and the --small identity, for each ferry build.
     if not a.no_sanitize:
@@ -310,10 +333,11 @@ def main():
             _, small_plain = parse_run(text)
             r["small_identical"] = True
             for build in r["builds"][1:]:
-                binary = os.path.join(out, f"{tag}.{build}")
+                binary = os.path.join(out, f"{tag}.{binary_of(build)}")
                 for tool in ("racecheck", "synccheck"):
                     t0 = time.time()
-                    ok, detail, h = sanitize(tool, binary, logs, f"{tag}.{build}", 4 * a.timeout, race_opts)
+                    ok, detail, h = sanitize(tool, binary, logs, f"{tag}.{build}", 4 * a.timeout, race_opts,
+                                             env_of(build))
                     if not ok:
                         pok, pdetail, _ = sanitize(tool, plain, logs, tag + ".plain", 4 * a.timeout, race_opts)
                         detail += f"; plain build: {pdetail}"
@@ -341,8 +365,8 @@ def main():
             got = {}
             for pos, build in enumerate(order):
                 tag = f"{p}.{t}.{build}"
-                rc, text = sh([os.path.join(out, tag), "--runs", str(a.runs)], a.timeout,
-                              log=os.path.join(logs, f"{tag}.round{rnd}.log"))
+                rc, text = sh([os.path.join(out, f"{p}.{t}.{binary_of(build)}"), "--runs", str(a.runs)],
+                              a.timeout, env=env_of(build), log=os.path.join(logs, f"{tag}.round{rnd}.log"))
                 ms, h = parse_run(text)
                 runs_w.writerow([rnd, p, t, build, pos, ms, h, rc])
                 if rc != 0 or ms is None or h is None:
@@ -428,12 +452,14 @@ def main():
     print("conv = copies converted (remarks, per target), nocost's in brackets; same = every output hash equal")
     head = f"{'program':<12} {'conv 90a/80':>13} {'same':>4} {'race':>4} {'sync':>4}"
     for t in targets:
-        head += f" {'ms ' + t:>9} {'ratio ' + t:>22}" + (f" {'nocost':>7}" if any_nocost else "")
+        head += f" {'ms ' + t:>9}" + "".join(f" {(b.split('@')[-1] if '@' in b else 'ratio') + ' ' + t:>22}"
+                                              for b in ferry_builds)
+        head += f" {'nocost':>7}" if any_nocost else ""
     head += "  class"
     print(head)
     for p in programs:
         here = [t for t in targets if (p, t) in res]
-        conv = "/".join(str(res[(p, t)]["converted_ferry"]) for t in here)
+        conv = "/".join(str(res[(p, t)][f"converted_{ferry_builds[0]}"]) for t in here)
         if any(res[(p, t)]["converted_nocost"] is not None for t in here):
             conv += " (" + "/".join(str(res[(p, t)]["converted_nocost"]) for t in here) + ")"
         same = all(res[(p, t)]["identical"] for t in here)
@@ -442,11 +468,13 @@ def main():
         line = f"{p:<12} {conv:>13} {'yes' if same else 'NO':>4} {race:>4} {sync:>4}"
         for t in targets:
             r = res.get((p, t))
-            med, lo, hi = r["ferry"] if r else (None, None, None)
-            if med is None:
-                line += f" {'-':>9} {'-':>22}" + (f" {'-':>7}" if any_nocost else "")
+            if r is None or r.get(ferry_builds[0], (None,))[0] is None:
+                line += f" {'-':>9}" + f" {'-':>22}" * len(ferry_builds) + (f" {'-':>7}" if any_nocost else "")
                 continue
-            line += f" {fmt(r['plain_ms'], '.3f'):>9} {med:>8.3f}x [{lo:.3f}-{hi:.3f}]"
+            line += f" {fmt(r['plain_ms'], '.3f'):>9}"
+            for b in ferry_builds:
+                med, lo, hi = r.get(b, (None, None, None))
+                line += f" {'-':>22}" if med is None else f" {med:>8.3f}x [{lo:.3f}-{hi:.3f}]"
             if any_nocost:
                 nc = r.get("nocost", (None,))[0]
                 line += f" {fmt(nc, '.3f') + 'x' if nc else '-':>7}"
@@ -454,8 +482,10 @@ def main():
         print(line)
     foot = f"{'geomean':<12} {'':>13} {'':>4} {'':>4} {'':>4}"
     for t in targets:
-        meds = [res[(p, t)]["ferry"][0] for p in programs if (p, t) in res and res[(p, t)]["ferry"][0]]
-        foot += f" {'':>9} {fmt(geomean(meds), '.3f') + 'x':>9} {'(min ' + fmt(min(meds, default=None), '.3f') + ')':>12}"
+        foot += f" {'':>9}"
+        for b in ferry_builds:
+            meds = [res[(p, t)][b][0] for p in programs if (p, t) in res and res[(p, t)][b][0]]
+            foot += f" {fmt(geomean(meds), '.3f') + 'x':>9} {'(min ' + fmt(min(meds, default=None), '.3f') + ')':>12}"
         if any_nocost:
             foot += f" {'':>7}"
     print(foot)
