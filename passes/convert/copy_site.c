@@ -416,7 +416,7 @@ static const char *match_copy_loop(struct ferry_copy_site *site, LLVMValueRef in
       if (ferry_classify_sync(i) == FERRY_SYNC_CTA_BARRIER)
         return again; /* skipped on some path back to the copy */
   const char *refusal =
-      ferry_copy_loop_refusal(site->affine, loop, site->source, site->destination);
+      ferry_copy_loop_refusal(site->affine, loop, site->source, site->destination, site->size);
   if (refusal)
     return refusal;
   ferry_consumer_search_free(&site->consumers);
