@@ -130,8 +130,7 @@ const char *ferry_copy_loop_refusal(struct ferry_affine_context *affine,
   static const char fixed[] =
       "the copy can execute again before any barrier: it repeats in a loop with no "
       "barrier, to a destination that does not move with a 32-bit counter of the loop "
-      "(two iterations might write one element while both are in flight), nor with a "
-      "pointer the loop bumps by at least the element's size";
+      "(two iterations might write one element while both are in flight)";
   LLVMValueRef base;
   struct ferry_affine offset;
   if (!ferry_affine_address(affine, destination, &base, &offset))

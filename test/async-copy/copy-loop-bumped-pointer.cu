@@ -36,7 +36,7 @@ __global__ void bumped_by_argument(float *out, const float *in, int n, int step)
   float *d = s + threadIdx.x;
   for (int i = threadIdx.x; i < n; i += blockDim.x, g += blockDim.x, d += step)
     *d = *g;
-  // REMARK-DAG: copy-loop-bumped-pointer.cu:[[#@LINE-1]]:8: remark: not converted: the copy can execute again before any barrier: it repeats in a loop with no barrier, to a destination that does not move with a 32-bit counter of the loop (two iterations might write one element while both are in flight), nor with a pointer the loop bumps by at least the element's size
+  // REMARK-DAG: copy-loop-bumped-pointer.cu:[[#@LINE-1]]:8: remark: not converted: the copy can execute again before any barrier: it repeats in a loop with no barrier, to a destination that does not move with a 32-bit counter of the loop (two iterations might write one element while both are in flight)
   __syncthreads();
   out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx.x * 7) % n];
 }
