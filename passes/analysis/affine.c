@@ -2,7 +2,7 @@
  * loop induction variables and opaque values. Sees through integer
  * constants, add, sub, mul, shl by a constant, `or disjoint`, and zext/sext
  * of exact forms (see affine.h). Refuses, by making the value an opaque
- * atom: division, remainders, and/or/xor (but disjoint or), shifts right,
+ * atom: division, remainders, and/or/xor (but disjoint or and `xor x, -1`), shifts right,
  * trunc, selects, phis other than induction variables, loads and calls
  * other than special-register reads, extensions of forms that may have
  * wrapped, products of more than 3 atoms, more than FERRY_AFFINE_MAX_TERMS
@@ -69,6 +69,8 @@ static int compare_atoms(const struct ferry_atom *a, const struct ferry_atom *b)
     return a->kind < b->kind ? -1 : 1;
   if (a->dimension != b->dimension)
     return a->dimension < b->dimension ? -1 : 1;
+  if (a->other_thread != b->other_thread)
+    return a->other_thread ? 1 : -1;
   if (a->value == b->value)
     return 0;
   if (a->position != b->position)
@@ -350,21 +352,47 @@ static bool decompose_binary(struct ferry_affine_context *context, LLVMValueRef 
 }
 
 /* A zext reads its operand as unsigned, a sext as signed: the form carries
- * over when it is exact in that reading (or, for zext nneg, exact signed
- * and promised non-negative). The wider value is then exact both ways. */
+ * over when it is exact in that reading (or, for zext, exact signed and
+ * promised non-negative by nneg or by its range). The wider value is then exact both ways. */
 static bool decompose_extension(struct ferry_affine_context *context, LLVMValueRef inst,
                                 bool is_sext, unsigned depth, struct ferry_affine *out) {
   const struct ferry_affine *operand = decompose(context, LLVMGetOperand(inst, 0), depth + 1);
+  /* An exact signed form whose range (affine_bounds.c) is non-negative for
+   * every value of its atoms: `511 - t` where launch bounds keep t below
+   * 256, which clang marks `sub nsw` and zero-extends without nneg. */
+  bool has_low = false, has_high;
+  int64_t low = -1, high;
+  if (operand->exact_signed && !operand->exact_unsigned)
+    ferry_affine_joint_range(operand, context->function, NULL, 0, &has_low, &low, &has_high, &high);
+  bool proved_non_negative = has_low && low >= 0;
   bool carries = is_sext ? operand->exact_signed
                          : operand->exact_unsigned ||
-                               (operand->exact_signed && LLVMGetNNeg(inst));
+                               (operand->exact_signed && (LLVMGetNNeg(inst) || proved_non_negative));
   if (!carries)
     return false;
-  bool non_negative = !is_sext || known_non_negative(operand);
+  bool non_negative = !is_sext || known_non_negative(operand) || proved_non_negative;
   copy_form(out, operand);
   out->width = width_of(inst);
   out->exact_signed = true;
   out->exact_unsigned = non_negative;
+  return true;
+}
+
+/* `xor x, -1`, which clang makes of `n - 1 - x`'s `-1 - x`: that value,
+ * exact read as signed where x is (-1 - x never wraps), never read as
+ * unsigned (it is 2^w - 1 - x there). Any other xor is opaque. */
+static bool decompose_not(struct ferry_affine_context *context, LLVMValueRef inst, unsigned depth,
+                          struct ferry_affine *out) {
+  LLVMValueRef x = LLVMGetOperand(inst, 0), mask = LLVMGetOperand(inst, 1);
+  if (!LLVMIsAConstantInt(mask) || LLVMConstIntGetSExtValue(mask) != -1)
+    return false;
+  const struct ferry_affine *operand = decompose(context, x, depth + 1);
+  struct ferry_affine minus_one;
+  constant_form(width_of(inst), -1, &minus_one);
+  if (!add_scaled(&minus_one, operand, -1, out))
+    return false;
+  out->exact_signed = operand->exact_signed;
+  out->exact_unsigned = false;
   return true;
 }
 
@@ -395,6 +423,9 @@ static void decompose_instruction(struct ferry_affine_context *context, LLVMValu
     break;
   case LLVMOr:
     done = LLVMGetIsDisjoint(inst) && decompose_binary(context, inst, opcode, depth, out);
+    break;
+  case LLVMXor:
+    done = decompose_not(context, inst, depth, out);
     break;
   case LLVMZExt: case LLVMSExt:
     done = decompose_extension(context, inst, opcode == LLVMSExt, depth, out);

@@ -47,6 +47,8 @@ struct ferry_atom {
   unsigned position;    /* orders atoms of one kind; see above */
   bool uniform;         /* the same in every thread of a block */
   bool non_negative;    /* read as signed, never below zero */
+  bool other_thread;    /* a tid atom of a second thread of the block, told apart
+                           from the first's (ferry_affine_apart_in_block) */
 };
 
 enum { FERRY_AFFINE_MAX_ATOMS = 3, FERRY_AFFINE_MAX_TERMS = 12 };
@@ -132,6 +134,32 @@ struct ferry_atom_bound {
 void ferry_affine_range(const struct ferry_affine *form, LLVMValueRef fn,
                         const struct ferry_atom_bound *bounds, unsigned bound_count,
                         bool *has_low, int64_t *low, bool *has_high, int64_t *high);
+
+/* ferry_affine_range, with the terms of each dimension that are a thread
+ * index alone (of one thread or two, see ferry_affine_apart) or blockDim
+ * alone bounded together, every thread index below the one blockDim:
+ * `2*blockDim.x - 1 - t` is at least 1 (affine_bounds.c). */
+void ferry_affine_joint_range(const struct ferry_affine *form, LLVMValueRef fn,
+                              const struct ferry_atom_bound *bounds, unsigned bound_count,
+                              bool *has_low, int64_t *low, bool *has_high, int64_t *high);
+
+/* Whether `size` bytes at byte offset `target` and `access_size` bytes at
+ * byte offset `access` from the same base never overlap. With
+ * `block_wide`, the two are taken as accessed by any two threads of the
+ * block (the same or two): the access's thread indices become the second
+ * thread's, bounded by the same blockDim, the block-wide atoms (blockDim,
+ * blockIdx, uniform values) stay shared; without, both are one thread's.
+ * The difference of the offsets, over every value of its atoms, lies
+ * outside the window where the accesses meet, by its joint range or by
+ * its residue modulo a power of two dividing every coefficient. Each
+ * side's facts (path_facts.h) hold for its own thread. Block-wide, false
+ * where either form has a thread-varying atom other than a thread index
+ * (its value in the other thread is unknown) (affine_apart.c). */
+bool ferry_affine_apart(const struct ferry_affine *access,
+                        const struct ferry_atom_bound *access_facts, unsigned access_fact_count,
+                        unsigned long long access_size, const struct ferry_affine *target,
+                        const struct ferry_atom_bound *target_facts, unsigned target_fact_count,
+                        unsigned long long size, LLVMValueRef fn, bool block_wide);
 
 /* The largest power of two, at most `cap`, that divides the form's value
  * whatever its atoms are: the one dividing its constant and every

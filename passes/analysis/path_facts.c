@@ -154,7 +154,9 @@ void ferry_affine_apply_facts(struct ferry_affine *form, const struct ferry_path
     for (unsigned f = 0; f < count && !fixed; f++)
       if (facts[f].low == facts[f].high && term->atom_count == 1 &&
           term->atoms[0].kind == facts[f].atom.kind &&
-          term->atoms[0].dimension == facts[f].atom.dimension && term->atoms[0].value == facts[f].atom.value) {
+          term->atoms[0].dimension == facts[f].atom.dimension &&
+          term->atoms[0].value == facts[f].atom.value &&
+          term->atoms[0].other_thread == facts[f].atom.other_thread) {
         form->constant += term->coefficient * facts[f].low;
         fixed = true;
       }

@@ -18,7 +18,15 @@
  * checks the loop's instructions: no access to the destination's array, no
  * write of the source, no synchronisation; barrier.c that the loop holds no
  * barrier and every path out of it reaches one without entering it again).
- * No monotonic counter or trip count is needed. */
+ * No monotonic counter or trip count is needed.
+ *
+ * A destination pointer bumped by the loop instead, `d = s + t; ...;
+ * *d = *g; d += blockDim.x` (a header phi of the loop whose value from the
+ * latch is `getelementptr inbounds` of itself by a step fixed in the loop),
+ * moves by the step each iteration: a step of at least the copy's size,
+ * over every value of its atoms (affine_bounds.c), makes every iteration's
+ * element lie wholly above the previous one's (an inbounds step never
+ * wraps), so no two iterations write one byte, whatever the source. */
 #include "copy_loop.h"
 
 #include "memory.h"
@@ -72,16 +80,64 @@ static bool atom_varies(const struct ferry_loop *loop, const struct ferry_atom *
          ferry_loop_defines(loop, atom->value);
 }
 
+/* Whether the form has a term that varies in the loop. */
+static bool varies_in(const struct ferry_loop *loop, const struct ferry_affine *form) {
+  for (unsigned t = 0; t < form->term_count; t++)
+    for (unsigned a = 0; a < form->terms[t].atom_count; a++)
+      if (atom_varies(loop, &form->terms[t].atoms[a]))
+        return true;
+  return false;
+}
+
+/* A pointer bumped by the loop (see the head of the file): `base`, a
+ * header phi of the loop entered once from outside it, whose value from
+ * inside is `getelementptr inbounds base, step` with the step fixed in the
+ * loop and at least `size` bytes, and `offset` (the destination's from
+ * base) fixed in the loop. */
+static bool bumped_pointer(struct ferry_affine_context *affine, const struct ferry_loop *loop,
+                           LLVMValueRef base, const struct ferry_affine *offset, unsigned size) {
+  if (!LLVMIsAPHINode(base) || LLVMGetInstructionParent(base) != loop->header ||
+      LLVMCountIncoming(base) != 2 || varies_in(loop, offset) || !size)
+    return false;
+  LLVMValueRef next = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    bool inside = false;
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(base, i);
+    for (size_t b = 0; b < loop->blocks.count; b++)
+      inside |= loop->blocks.items[b] == from;
+    if (inside) {
+      if (next)
+        return false;
+      next = LLVMGetIncomingValue(base, i);
+    }
+  }
+  LLVMValueRef step_base;
+  struct ferry_affine step;
+  if (!next || !LLVMIsAGetElementPtrInst(next) || !LLVMIsInBounds(next) ||
+      LLVMGetOperand(next, 0) != base || !ferry_affine_address(affine, next, &step_base, &step) ||
+      step_base != base || varies_in(loop, &step))
+    return false;
+  bool has_low, has_high;
+  int64_t low, high;
+  ferry_affine_joint_range(&step, ferry_affine_function(affine), NULL, 0, &has_low, &low,
+                           &has_high, &high);
+  return has_low && low >= (int64_t)size;
+}
+
 const char *ferry_copy_loop_refusal(struct ferry_affine_context *affine,
                                     const struct ferry_loop *loop, LLVMValueRef source,
-                                    LLVMValueRef destination) {
+                                    LLVMValueRef destination, unsigned size) {
   static const char fixed[] =
       "the copy can execute again before any barrier: it repeats in a loop with no "
       "barrier, to a destination that does not move with a 32-bit counter of the loop "
       "(two iterations might write one element while both are in flight)";
   LLVMValueRef base;
   struct ferry_affine offset;
-  if (!ferry_affine_address(affine, destination, &base, &offset) || ferry_loop_defines(loop, base))
+  if (!ferry_affine_address(affine, destination, &base, &offset))
+    return fixed;
+  if (bumped_pointer(affine, loop, base, &offset, size))
+    return NULL;
+  if (ferry_loop_defines(loop, base))
     return fixed;
   LLVMValueRef counter = NULL;
   for (unsigned t = 0; t < offset.term_count; t++) {

@@ -9,11 +9,11 @@
 
 #include <llvm-c/Core.h>
 
-/* NULL when no two iterations of `loop` can make one thread's copy write
- * one destination element with different bytes, else a sentence (for a
- * remark) saying why they might. */
+/* NULL when no two iterations of `loop` can make one thread's copy of
+ * `size` bytes write one destination element with different bytes, else a
+ * sentence (for a remark) saying why they might. */
 const char *ferry_copy_loop_refusal(struct ferry_affine_context *affine,
                                     const struct ferry_loop *loop, LLVMValueRef source,
-                                    LLVMValueRef destination);
+                                    LLVMValueRef destination, unsigned size);
 
 #endif

@@ -16,7 +16,11 @@
  *   executes that one instruction), so between B and the next barrier every
  *   thread runs code reachable from B with no barrier in between; none of
  *   that code may write what may be the destination's array, so no thread
- *   changes s[t] before it is read back or while it is;
+ *   changes s[t] before it is read back or while it is. A barrier that is
+ *   not aligned (cg::sync) may be left by other threads at another of the
+ *   function's barriers: then the code after each of them must write no such
+ *   array, and the function must call nothing that could hold a barrier
+ *   (every_phase_clean);
  * - up to B the element is this thread's: the copy analysis proves this
  *   thread does not write it again, and another thread writing it between
  *   the copy and B would race with the copy in the original program.
@@ -121,6 +125,40 @@ static bool phase_may_write(LLVMValueRef barrier, LLVMValueRef destination) {
   return writes;
 }
 
+/* A call that cannot hold a CTA barrier of its own: an intrinsic (the
+ * barriers among them are classified as such), or a call that touches no
+ * memory (cooperative groups' inline assembly reading a special register;
+ * clang marks asm memory(none) only without side effects or a memory
+ * clobber, which a barrier in it would need). */
+static bool holds_no_hidden_barrier(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst) && !LLVMIsAInvokeInst(inst) && !LLVMIsACallBrInst(inst))
+    return true;
+  return ferry_calls_prefix(inst, "llvm.") || ferry_call_is_memory_free(inst);
+}
+
+/* For a barrier that is not .aligned (cooperative groups' sync, which
+ * clang lowers to barrier.cta.sync.all): the other threads of the block
+ * may leave their barrier of the same phase at another instruction of the
+ * function. Where the function calls nothing that could hold a barrier,
+ * every thread leaves one of the function's CTA barriers, so if the code
+ * each of them reaches before the next barrier writes nothing that may be
+ * the destination's array, no thread changes the element before it is
+ * read back, whichever barrier it left. */
+static bool every_phase_clean(LLVMValueRef barrier, LLVMValueRef destination) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(barrier));
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(fn); block;
+       block = LLVMGetNextBasicBlock(block))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (!holds_no_hidden_barrier(inst))
+        return false;
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER &&
+          phase_may_write(inst, destination))
+        return false;
+    }
+  return true;
+}
+
 const char *ferry_read_back_refusal(const struct ferry_copy_site *site) {
   if (!site->load || site->merged || site->loop || !site->affine)
     return "the loaded value has other uses than the store";
@@ -128,10 +166,12 @@ const char *ferry_read_back_refusal(const struct ferry_copy_site *site) {
     return "the loaded value has other uses than the store, and the copy has several "
            "consumer barriers (a use reads the value back after the copy's one barrier)";
   LLVMValueRef barrier = site->consumers.barriers.items[0];
-  if (!is_aligned_barrier(barrier))
+  if (!is_aligned_barrier(barrier) && !every_phase_clean(barrier, site->destination))
     return "the loaded value has other uses than the store, and the copy's barrier is not "
            "__syncthreads() (.aligned: every thread at one instruction), so other threads' "
-           "writes after it cannot be ruled out";
+           "writes after it cannot be ruled out (other threads may leave another barrier of the "
+           "function, or of a function it calls, after whose code the block may write the "
+           "destination's array)";
   const struct ferry_dominators *dominators =
       ferry_loops_dominators(ferry_affine_loops(site->affine));
   for (LLVMUseRef use = LLVMGetFirstUse(site->load); use; use = LLVMGetNextUse(use)) {

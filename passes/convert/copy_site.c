@@ -98,30 +98,64 @@ static unsigned long long access_size(LLVMValueRef inst) {
   return 0;
 }
 
+/* How surely an access misses the copied element: not proved; proved for
+ * one thread by the joint range or the residue (ferry_affine_apart) but
+ * not across the block, which does not do; proved for one thread by each
+ * term's range alone (the criterion that predates the block-wide one, kept
+ * as it was); proved for every pair of threads of the block. */
+enum reach { MAY_MEET, APART_IN_THREAD, APART_IN_THREAD_BY_RANGE, APART_IN_BLOCK };
+
+/* The facts that hold for one of the two threads (path_facts.h). */
+struct fact_set {
+  struct ferry_path_fact items[4 * FERRY_PATH_FACTS_MAX];
+  unsigned count;
+};
+
 /* Whether an access of `size` bytes at `offset` into the destination's
- * array must miss the copied element at `destination_offset`: their
- * difference, with the indices `facts` fix replaced by their values, lies
- * at or above the element's size or at or below minus the access's, over
- * every value its atoms can take (ferry_affine_range: thread indices below
- * blockDim, blockDim at least 1, so `t + blockDim.x` is never `t`; with
- * launch bounds `2*S-1-t` is never `t`). Both accesses are of one thread,
- * so every atom has one value in both. */
-static bool offset_misses(const struct ferry_copy_site *site, const struct ferry_affine *offset,
-                          const struct ferry_affine *destination_offset, unsigned long long size,
-                          const struct ferry_path_fact *facts, unsigned fact_count) {
+ * array must miss the copied element at `destination_offset`. Across the
+ * block: the access made by any thread, the copy by any thread
+ * (ferry_affine_apart, block-wide), which is what the copy needs: the
+ * original's plain store is ordered with another thread's access of the
+ * element in its warp by program order, its cp.async with nothing; so
+ * `s[t]` against `s[2*S-1-t]` converts only where launch bounds keep the
+ * block at S threads or fewer (thread 2*S-1-t writes s[t] otherwise).
+ * Within one thread: the difference, with the indices the facts of both
+ * accesses fix replaced by their values, lies at or above the element's
+ * size or at or below minus the access's, over every value its atoms can
+ * take, each term's range taken alone (ferry_affine_range: thread indices
+ * below blockDim, blockDim at least 1, so `t + blockDim.x` is never `t`);
+ * every atom has one value in both. */
+static enum reach offset_misses(const struct ferry_copy_site *site,
+                                const struct ferry_affine *offset,
+                                const struct ferry_affine *destination_offset,
+                                unsigned long long size, const struct fact_set *access_facts,
+                                const struct fact_set *copy_facts) {
+  LLVMValueRef fn = ferry_affine_function(site->affine);
+  if (ferry_affine_apart(offset, access_facts->items, access_facts->count, size,
+                         destination_offset, copy_facts->items, copy_facts->count, site->size,
+                         fn, true))
+    return APART_IN_BLOCK;
   struct ferry_affine difference;
   if (!ferry_affine_add_scaled(offset, destination_offset, -1, &difference))
-    return false;
-  ferry_affine_apply_facts(&difference, facts, fact_count);
+    return MAY_MEET;
+  struct fact_set facts = *access_facts;
+  for (unsigned f = 0; f < copy_facts->count && facts.count < 4 * FERRY_PATH_FACTS_MAX; f++)
+    facts.items[facts.count++] = copy_facts->items[f];
+  ferry_affine_apply_facts(&difference, facts.items, facts.count);
   bool has_low, has_high;
   int64_t low, high;
-  ferry_affine_range(&difference, ferry_affine_function(site->affine), facts, fact_count,
-                     &has_low, &low, &has_high, &high);
+  ferry_affine_range(&difference, fn, facts.items, facts.count, &has_low, &low, &has_high, &high);
   /* difference = offset - destination_offset */
-  return (has_low && low >= (int64_t)site->size) || (has_high && high <= -(int64_t)size);
+  if ((has_low && low >= (int64_t)site->size) || (has_high && high <= -(int64_t)size))
+    return APART_IN_THREAD_BY_RANGE;
+  return ferry_affine_apart(offset, access_facts->items, access_facts->count, size,
+                            destination_offset, copy_facts->items, copy_facts->count, site->size,
+                            fn, false)
+             ? APART_IN_THREAD
+             : MAY_MEET;
 }
 
-enum { MAX_PHI_DEPTH = 3, MAX_FACTS = 4 * FERRY_PATH_FACTS_MAX };
+enum { MAX_PHI_DEPTH = 3 };
 
 /* A global variable with storage of its own (a defined __shared__ array),
  * or an alloca. */
@@ -133,76 +167,90 @@ static bool is_own_array(LLVMValueRef base) {
  * `destination` + `destination_extra`. A pointer that is a phi (the
  * optimizer merges `if (ty == 0) tile[0][tx] = ...; if (ty == 15)
  * tile[17][tx] = ...;` into one store through a phi) misses when each
- * incoming pointer does, with what the branches to its incoming block fix;
- * the access's phi is split first, then the destination's (that merged
- * store is itself a copy). The facts of both hold for the one thread that
- * makes both accesses, whichever way it came. */
-static bool address_misses(const struct ferry_copy_site *site, LLVMValueRef pointer,
-                           const struct ferry_affine *extra, LLVMValueRef destination,
-                           const struct ferry_affine *destination_extra, unsigned long long size,
-                           struct ferry_path_fact *facts, unsigned fact_count, unsigned depth) {
+ * incoming pointer does, with what the branches to its incoming block fix
+ * for the thread that runs that phi; the access's phi is split first, then
+ * the destination's (that merged store is itself a copy). */
+static enum reach address_misses(const struct ferry_copy_site *site, LLVMValueRef pointer,
+                                 const struct ferry_affine *extra, LLVMValueRef destination,
+                                 const struct ferry_affine *destination_extra,
+                                 unsigned long long size, const struct fact_set *access_facts,
+                                 const struct fact_set *copy_facts, unsigned depth) {
   LLVMValueRef base, destination_base;
   struct ferry_affine offset, destination_offset;
   if (!ferry_affine_address(site->affine, pointer, &base, &offset) ||
       !ferry_affine_address(site->affine, destination, &destination_base, &destination_offset) ||
       !ferry_affine_add_scaled(&offset, extra, 1, &offset) ||
       !ferry_affine_add_scaled(&destination_offset, destination_extra, 1, &destination_offset))
-    return false;
+    return MAY_MEET;
   if (base == destination_base && LLVMIsAGlobalVariable(base))
-    return offset_misses(site, &offset, &destination_offset, size, facts, fact_count);
+    return offset_misses(site, &offset, &destination_offset, size, access_facts, copy_facts);
   /* Two distinct arrays (not `extern __shared__`, which all name one
-   * buffer): an address based on one never reaches the other. Met where a
-   * phi merges addresses into different __shared__ arrays (issue 13, shape
-   * 3). */
+   * buffer): an address based on one never reaches the other, whichever
+   * threads make them. Met where a phi merges addresses into different
+   * __shared__ arrays (issue 13, shape 3). */
   if (base != destination_base && is_own_array(base) && is_own_array(destination_base))
-    return true;
+    return APART_IN_BLOCK;
   bool split_access = LLVMIsAPHINode(base) != NULL;
   LLVMValueRef phi = split_access ? base : destination_base;
   if (!LLVMIsAPHINode(phi) || depth >= MAX_PHI_DEPTH)
-    return false;
-  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+    return MAY_MEET;
+  enum reach least = APART_IN_BLOCK;
+  for (unsigned i = 0; i < LLVMCountIncoming(phi) && least != MAY_MEET; i++) {
     LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
-    unsigned count = fact_count;
-    if (count + FERRY_PATH_FACTS_MAX <= MAX_FACTS)
-      count += ferry_path_facts(site->affine, LLVMGetBasicBlockTerminator(from), facts + count);
+    struct fact_set facts = split_access ? *access_facts : *copy_facts;
+    if (facts.count + FERRY_PATH_FACTS_MAX <= 4 * FERRY_PATH_FACTS_MAX)
+      facts.count +=
+          ferry_path_facts(site->affine, LLVMGetBasicBlockTerminator(from), facts.items + facts.count);
     LLVMValueRef incoming = LLVMGetIncomingValue(phi, i);
-    if (!(split_access ? address_misses(site, incoming, &offset, destination_base,
-                                        &destination_offset, size, facts, count, depth + 1)
-                       : address_misses(site, base, &offset, incoming, &destination_offset,
-                                        size, facts, count, depth + 1)))
-      return false;
+    enum reach reach =
+        split_access ? address_misses(site, incoming, &offset, destination_base,
+                                      &destination_offset, size, &facts, copy_facts, depth + 1)
+                     : address_misses(site, base, &offset, incoming, &destination_offset, size,
+                                      access_facts, &facts, depth + 1);
+    if (reach < least)
+      least = reach;
   }
-  return true;
+  return least;
 }
 
-/* Whether this thread's access `inst` of `size` bytes at `pointer` must
- * miss the copied element; an index that a branch on the way to either
- * access fixes (`if (threadIdx.y == 0)`) counts with its value. */
-static bool misses_destination(const struct ferry_copy_site *site, LLVMValueRef inst,
-                               LLVMValueRef pointer, unsigned long long size) {
+/* How surely this thread's access `inst` of `size` bytes at `pointer`, and
+ * the same access by every other thread of the block, miss the copied
+ * element; an index that a branch on the way to either access fixes (`if
+ * (threadIdx.y == 0)`) counts with its value, for the thread that took it. */
+static enum reach misses_destination(const struct ferry_copy_site *site, LLVMValueRef inst,
+                                     LLVMValueRef pointer, unsigned long long size) {
   if (!site->affine || !size)
-    return false;
-  struct ferry_path_fact facts[MAX_FACTS];
-  unsigned fact_count = ferry_path_facts(site->affine, inst, facts);
-  fact_count += ferry_path_facts(site->affine, site->store, facts + fact_count);
+    return MAY_MEET;
+  struct fact_set access_facts, copy_facts;
+  access_facts.count = ferry_path_facts(site->affine, inst, access_facts.items);
+  copy_facts.count = ferry_path_facts(site->affine, site->store, copy_facts.items);
   struct ferry_affine zero = {.width = 64, .exact_signed = true, .exact_unsigned = true};
-  return address_misses(site, pointer, &zero, site->destination, &zero, size, facts, fact_count, 0);
+  return address_misses(site, pointer, &zero, site->destination, &zero, size, &access_facts,
+                        &copy_facts, 0);
 }
 
-static bool may_write_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
-  return ferry_may_write(inst, site->destination) &&
-         !(ferry_accessed_pointer(inst) &&
-           misses_destination(site, inst, ferry_accessed_pointer(inst), access_size(inst))) &&
-         !(ferry_is_memory_transfer(inst) &&
-           misses_destination(site, inst, LLVMGetOperand(inst, 0), access_size(inst)));
+/* How surely `inst`'s access of the destination's array, by any thread,
+ * misses the copied element: by the pointer it accesses, or a transfer's
+ * destination (`write`) or source. */
+static enum reach access_misses(const struct ferry_copy_site *site, LLVMValueRef inst, bool write) {
+  if (ferry_accessed_pointer(inst))
+    return misses_destination(site, inst, ferry_accessed_pointer(inst), access_size(inst));
+  if (ferry_is_memory_transfer(inst))
+    return misses_destination(site, inst, LLVMGetOperand(inst, write ? 0 : 1), access_size(inst));
+  return MAY_MEET;
 }
 
-static bool may_read_destination(const struct ferry_copy_site *site, LLVMValueRef inst) {
-  return ferry_may_read(inst, site->destination) &&
-         !(ferry_accessed_pointer(inst) &&
-           misses_destination(site, inst, ferry_accessed_pointer(inst), access_size(inst))) &&
-         !(ferry_is_memory_transfer(inst) &&
-           misses_destination(site, inst, LLVMGetOperand(inst, 1), access_size(inst)));
+/* Whether `inst` may write (`write`) or read the copied element; with
+ * *in_block_only set where the thread's own access is proved apart and
+ * another thread's is not. */
+static bool may_touch_destination(const struct ferry_copy_site *site, LLVMValueRef inst, bool write,
+                                  bool *in_block_only) {
+  *in_block_only = false;
+  if (!(write ? ferry_may_write(inst, site->destination) : ferry_may_read(inst, site->destination)))
+    return false;
+  enum reach reach = access_misses(site, inst, write);
+  *in_block_only = reach == APART_IN_THREAD;
+  return reach < APART_IN_THREAD_BY_RANGE;
 }
 
 /* What no instruction between the copy and its barrier may be, whatever it
@@ -262,6 +310,22 @@ static bool checkable_alias_store(struct ferry_copy_site *site, LLVMValueRef ins
   return true;
 }
 
+/* Where a thread's own access misses its copy but the same access by
+ * another thread of the block is not proved to (offset_misses). */
+#define ANOTHER_THREAD_MISSES                                                                    \
+  " before the barrier: this thread's own access misses its copy, but not for every pair of "   \
+  "threads of the block (the offsets meet for some thread indices below the block's size; "    \
+  "launch bounds that keep the block smaller may prove them apart)"
+static const char *const ANOTHER_THREAD_WRITES =
+    "another thread of the block may write the destination" ANOTHER_THREAD_MISSES;
+static const char *const ANOTHER_THREAD_READS =
+    "another thread of the block may read the destination" ANOTHER_THREAD_MISSES;
+static const char *const ANOTHER_THREAD_EARLIER =
+    "another thread of the block may access the destination with no barrier between it and the "
+    "copy: this thread's own access misses its copy, but not for every pair of threads of the "
+    "block (the offsets meet for some thread indices below the block's size; launch bounds that "
+    "keep the block smaller may prove them apart)";
+
 static const char *copy_hazard(LLVMValueRef inst, void *context) {
   struct ferry_copy_site *site = context;
   const char *objection = ordering_hazard(inst);
@@ -272,10 +336,13 @@ static const char *copy_hazard(LLVMValueRef inst, void *context) {
       return NULL;
     return "a store that may alias the source stands between the copy and the barrier";
   }
-  if (may_write_destination(site, inst))
-    return "the thread may write the destination again before the barrier";
-  if (may_read_destination(site, inst))
-    return "the thread may read the destination before the barrier";
+  bool in_block_only;
+  if (may_touch_destination(site, inst, true, &in_block_only))
+    return in_block_only ? ANOTHER_THREAD_WRITES
+                         : "the thread may write the destination again before the barrier";
+  if (may_touch_destination(site, inst, false, &in_block_only))
+    return in_block_only ? ANOTHER_THREAD_READS
+                         : "the thread may read the destination before the barrier";
   return NULL;
 }
 
@@ -287,8 +354,11 @@ static const char *earlier_access_hazard(LLVMValueRef inst, void *context) {
   const struct ferry_copy_site *site = context;
   if (inst == site->load)
     return NULL;
-  if (may_write_destination(site, inst) || may_read_destination(site, inst))
-    return "the thread may access the destination earlier with no barrier in between";
+  bool in_block_only;
+  if (may_touch_destination(site, inst, true, &in_block_only) ||
+      may_touch_destination(site, inst, false, &in_block_only))
+    return in_block_only ? ANOTHER_THREAD_EARLIER
+                         : "the thread may access the destination earlier with no barrier in between";
   /* Likewise an earlier write of the source: the asynchronous read is not
    * promised to see it. */
   if (ferry_may_write(inst, site->source))
@@ -346,7 +416,7 @@ static const char *match_copy_loop(struct ferry_copy_site *site, LLVMValueRef in
       if (ferry_classify_sync(i) == FERRY_SYNC_CTA_BARRIER)
         return again; /* skipped on some path back to the copy */
   const char *refusal =
-      ferry_copy_loop_refusal(site->affine, loop, site->source, site->destination);
+      ferry_copy_loop_refusal(site->affine, loop, site->source, site->destination, site->size);
   if (refusal)
     return refusal;
   ferry_consumer_search_free(&site->consumers);

@@ -3,8 +3,9 @@
 ; element is the other's, and both convert, waited for by one commit + wait.
 ; The second half of the file: offsets that differ by terms of one sign over
 ; non-negative values (tile[t + 1] and tile[0] of a halo: t + 1 >= 1 > 0)
-; are apart too; terms of both signs prove nothing (the last kernel:
-; mirror[t] and mirror[255 - t] may meet).
+; are apart too; the last kernel's mirror[t] and mirror[255 - t] are apart
+; for each thread (255 - 2t is odd) but not across the block (thread
+; 255 - t writes mirror[t]): refused.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -98,8 +99,8 @@ entry:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
 ; REMARK-COUNT-4: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may write the destination again before the barrier
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may access the destination earlier with no barrier in between
+; REMARK-NEXT:    remark: <unknown>:0:0: not converted: another thread of the block may write the destination before the barrier: this thread's own access misses its copy, but not for every pair of threads of the block
+; REMARK-NEXT:    remark: <unknown>:0:0: not converted: another thread of the block may access the destination with no barrier between it and the copy: this thread's own access misses its copy, but not for every pair of threads of the block
 ; REMARK-NOT:     remark:
 
 ; PTX-LABEL: .entry two_elements(

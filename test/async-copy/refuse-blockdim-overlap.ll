@@ -1,9 +1,12 @@
 ; Offsets in blockDim or threadIdx that may meet stay refused: s[t] and
-; s[t + blockDim.x - 1] are the same element in a block of one thread; the
-; offsets of mirror[t] and mirror[511 - t] differ by 4 * (511 - 2t), which
-; is negative for t >= 256, a thread that launch bounds of 512 allow (and
-; no launch bounds allow up to 1023). Each pair's first copy is refused
-; for the second, the second for the first.
+; s[t + blockDim.x - 1] are the same element in a block of one thread. The
+; offsets of one thread's mirror[t] and mirror[511 - t] differ by
+; 4 * (511 - 2t), never 0 (511 is odd), but thread 511 - t writes
+; mirror[t] too, a thread that launch bounds of 512 allow (and no launch
+; bounds allow up to 1023): apart for each thread, not across the block,
+; which a cp.async needs (its write is ordered with no other thread's).
+; Each pair's first copy is refused for the second, the second for the
+; first.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -97,10 +100,10 @@ entry:
 
 ; REMARK:         remark: <unknown>:0:0: not converted: the thread may write the destination again before the barrier
 ; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may access the destination earlier with no barrier in between
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may write the destination again before the barrier
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may access the destination earlier with no barrier in between
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may write the destination again before the barrier
-; REMARK-NEXT:    remark: <unknown>:0:0: not converted: the thread may access the destination earlier with no barrier in between
+; REMARK-NEXT:    remark: <unknown>:0:0: not converted: another thread of the block may write the destination before the barrier: this thread's own access misses its copy, but not for every pair of threads of the block
+; REMARK-NEXT:    remark: <unknown>:0:0: not converted: another thread of the block may access the destination with no barrier between it and the copy: this thread's own access misses its copy, but not for every pair of threads of the block
+; REMARK-NEXT:    remark: <unknown>:0:0: not converted: another thread of the block may write the destination before the barrier: this thread's own access misses its copy, but not for every pair of threads of the block
+; REMARK-NEXT:    remark: <unknown>:0:0: not converted: another thread of the block may access the destination with no barrier between it and the copy: this thread's own access misses its copy, but not for every pair of threads of the block
 ; REMARK-NOT:     remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -3,7 +3,8 @@
 ; before the barrier, the same value stored to a second array (each store's
 ; other use comes before the barrier), a use past a second barrier, a phase
 ; after the barrier that writes the array, a barrier that is not
-; __syncthreads() (.aligned), and a phi use. The copies stay, with remarks.
+; __syncthreads() (.aligned) where the code after another barrier writes the
+; array, and a phi use. The copies stay, with remarks.
 ;
 ; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
@@ -108,7 +109,10 @@ use:
 ; CHECK:         %v = load i32, ptr %src, align 4
 ; CHECK-NOT:     cp.async
 
-; barrier.cta.sync.all (not .aligned): threads may wait at different barrier instructions.
+; barrier.cta.sync.all (not .aligned): threads may wait at different barrier
+; instructions, and the code after the second one writes the array (where
+; no code after any barrier of the function writes it, the value is read
+; back: async-copy/cooperative-groups.cu).
 define ptx_kernel void @unaligned_barrier(ptr noalias noundef readonly captures(none) %g, ptr noalias noundef writeonly captures(none) %out) #0 {
 entry:
   %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -121,6 +125,8 @@ entry:
   %twice = shl i32 %v, 1
   %o = getelementptr inbounds nuw i32, ptr %out, i64 %idx
   store i32 %twice, ptr %o, align 4
+  tail call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+  store i32 0, ptr %dst, align 4
   ret void
 }
 
@@ -161,7 +167,7 @@ done:
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the loaded value has other uses than the store before the copy's barrier or past another (a use reads the value back from the destination only in the phase the copy's barrier opens)
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the loaded value has other uses than the store before the copy's barrier or past another (a use reads the value back from the destination only in the phase the copy's barrier opens)
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the loaded value has other uses than the store, and after the copy's barrier the block may write the destination's array before the next barrier (the value cannot be read back from it)
-; REMARK-NEXT: remark: <unknown>:0:0: not converted: the loaded value has other uses than the store, and the copy's barrier is not __syncthreads() (.aligned: every thread at one instruction), so other threads' writes after it cannot be ruled out
+; REMARK-NEXT: remark: <unknown>:0:0: not converted: the loaded value has other uses than the store, and the copy's barrier is not __syncthreads() (.aligned: every thread at one instruction), so other threads' writes after it cannot be ruled out (other threads may leave another barrier of the function, or of a function it calls, after whose code the block may write the destination's array)
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the loaded value has other uses than the store before the copy's barrier or past another (a use reads the value back from the destination only in the phase the copy's barrier opens)
 ; REMARK-NOT:  remark:
 
