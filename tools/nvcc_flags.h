@@ -5,6 +5,7 @@
 #define FERRY_TOOLS_NVCC_FLAGS_H
 
 #include "argument_list.h"
+#include "gpu_architectures.h"
 
 #include <stdbool.h>
 
@@ -22,6 +23,13 @@ struct command_line {
   bool objects;           /* an object or archive among the inputs */
   bool user_cudart;       /* -lcudart* given */
   const char *cudart;     /* nvcc's -cudart: "static" (its default), "shared", "none" */
+  const char *cuda_path;  /* --cuda-path's value, or the toolkit ferry was built with */
+  bool user_cuda_feature; /* --cuda-feature given: add no PTX version of ferry-cc's own */
+  bool device_link;       /* nvcc's -dlink */
+  struct gpu_architectures architectures;
+  const char *codes;      /* nvcc's -code=..., which replaces -arch's list */
+  const char *noted[32];  /* the ignored options already noted on stderr */
+  int noted_count;
 };
 
 /* Translates argv[1..]; false after printing an error that names the
