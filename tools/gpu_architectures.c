@@ -141,7 +141,7 @@ static void expand_all(struct gpu_architectures *list, const char *names, bool m
 }
 
 bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path, bool device_default,
-                           bool user_cuda_feature, struct argument_list *out) {
+                           bool assembles, bool user_cuda_feature, struct argument_list *out) {
   const char *names = ptxas_gpu_names(cuda_path);
   if (list->all || list->all_major) {
     if (!names) {
@@ -177,7 +177,7 @@ bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path
       why = "clang 22 has no family targets (sm_XXXf); name sm_XXX or sm_XXXa";
     else if (!in_list(name, clang_architectures, sizeof clang_architectures / sizeof *clang_architectures))
       why = "clang 22 cannot compile for it (its newest is sm_121a)";
-    else if (names && !ptxas_assembles(names, name))
+    else if (assembles && names && !ptxas_assembles(names, name))
       why = "the toolkit's ptxas does not assemble it (ptxas --help lists what it does)";
     if (why) {
       fprintf(stderr, "ferry-cc: %s %s: %s\n", list->count > 1 ? "note: skipping" : "error: cannot compile for",

@@ -33,10 +33,12 @@ void add_architecture(struct gpu_architectures *list, const char *name);
  *     toolkit's ptxas know;
  *   - an empty list gets nvcc's default, the lowest architecture the
  *     toolkit's ptxas assembles (sm_75 for CUDA 13), when device_default;
- *   - an architecture clang 22 or the toolkit cannot build is skipped with
+ *   - an architecture clang 22 cannot compile for, or (when the line
+ *     assembles: no -S, -E, -fsyntax-only, -emit-llvm) the toolkit's ptxas
+ *     cannot assemble, is skipped with
  *     a one-line note while others remain; if none remains it is an error.
  * False after printing that error. */
 bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path, bool device_default,
-                           bool user_cuda_feature, struct argument_list *out);
+                           bool assembles, bool user_cuda_feature, struct argument_list *out);
 
 #endif

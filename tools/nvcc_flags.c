@@ -344,6 +344,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   line->cuda_path = FERRY_CUDA_PATH;
   bool optimization_given = false, device_debug = false, fast_math = false;
   int precise_sqrt = -1; /* -prec-sqrt: unset, false (0), true (1) */
+  bool stops_before_assembly = false; /* -S, -E, ...: ptxas does not run */
   for (int i = 1; i < argc; i++) {
     const char *argument = argv[i];
     const char *value = NULL;
@@ -550,6 +551,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
     if (flag(argument, "ptx", "ptx")) {
+      stops_before_assembly = true;
       argument_add(out, "--cuda-device-only");
       argument_add(out, "-S");
       line->compile_only = true;
@@ -662,6 +664,9 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
                strcmp(argument, "-fsyntax-only") == 0 ||
                strcmp(argument, "-M") == 0 || strcmp(argument, "-MM") == 0) {
       line->compile_only = true;
+      stops_before_assembly |= strcmp(argument, "-c") != 0;
+    } else if (strcmp(argument, "-emit-llvm") == 0) {
+      stops_before_assembly = true;
     } else if (has_prefix(argument, "-lcudart")) {
       line->user_cudart = true;
     } else if (has_prefix(argument, "--cuda-path=")) {
@@ -693,8 +698,8 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     line->architectures.all = line->architectures.all_major = false;
     each_item(line->codes, add_code, line);
   }
-  if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, line->user_cuda_feature,
-                             out))
+  if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
+                             line->user_cuda_feature, out))
     return false;
   if (device_debug) {
     argument_add(out, "-Xarch_device");
