@@ -360,8 +360,9 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     }
     if (strcmp(argument, "--report") == 0 || has_prefix(argument, "--report=")) {
       line->report = argument[8] == '=' ? argument + 9 : "markdown";
-      if (strcmp(line->report, "markdown") != 0 && strcmp(line->report, "csv") != 0) {
-        fprintf(stderr, "ferry-cc: error: --report=%s: the formats are markdown and csv\n", line->report);
+      if (strcmp(line->report, "markdown") != 0 && strcmp(line->report, "csv") != 0 &&
+          strcmp(line->report, "json") != 0) {
+        fprintf(stderr, "ferry-cc: error: --report=%s: the formats are markdown, csv and json\n", line->report);
         return false;
       }
       continue;
