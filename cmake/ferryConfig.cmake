@@ -26,6 +26,25 @@ foreach(_ferry_file IN ITEMS "${ferry_PLUGIN}" "${ferry_RUNTIME_BITCODE}" "${fer
 endforeach()
 unset(_ferry_file)
 
+# The plugin is built against LLVM 22's plugin API: a clang of another
+# version refuses it only when it compiles ("Wrong API version on plugin"),
+# so the package says so here, when it is found. The check applies once
+# the project has enabled CUDA with clang (ferry-cc identifies as clang 22);
+# nvcc is ferry_cuda_target()'s concern.
+if(CMAKE_CUDA_COMPILER_ID STREQUAL "Clang" AND DEFINED CMAKE_CUDA_COMPILER_VERSION)
+  string(REGEX MATCH "^[0-9]+" _ferry_clang_major "${CMAKE_CUDA_COMPILER_VERSION}")
+  if(NOT _ferry_clang_major STREQUAL "22")
+    set(ferry_FOUND FALSE)
+    string(CONCAT ferry_NOT_FOUND_MESSAGE
+        "ferry's plugin needs clang 22 (LLVM 22's plugin API), but the CUDA compiler "
+        "${CMAKE_CUDA_COMPILER} is clang ${CMAKE_CUDA_COMPILER_VERSION}; configure with "
+        "-DCMAKE_CUDA_COMPILER=/usr/lib/llvm-22/bin/clang++ or ${ferry_CC}")
+    unset(_ferry_clang_major)
+    return()
+  endif()
+  unset(_ferry_clang_major)
+endif()
+
 if(NOT TARGET ferry::ferry)
   add_library(ferry::ferry INTERFACE IMPORTED)
   # The runtime is linked into the device half with a cc1 flag, which

@@ -13,8 +13,11 @@
 #include "argument_list.h"
 #include "ferry_cc_help.h"
 #include "install_layout.h"
+#include "device_link.h"
 #include "nvcc_flags.h"
+#include "nvcc_profile.h"
 #include "report_step.h"
+#include "response_files.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -31,7 +34,7 @@ int main(int argc, char **argv) {
   if (!find_install_layout(&layout))
     return 1;
   struct command_line line = {0};
-  if (!translate_command_line(argc, argv, &line))
+  if (!expand_response_files(&argc, &argv) || !translate_command_line(argc, argv, &line))
     return 1;
   if (line.help) {
     print_help(&layout, clang);
@@ -44,6 +47,11 @@ int main(int argc, char **argv) {
     return 127;
   }
 
+  if (line.device_link)
+    return device_link(&line, clang);
+
+  struct nvcc_profile profile = {0};
+  read_nvcc_profile(line.cuda_path, &profile);
   struct argument_list args = {0};
   argument_add(&args, clang);
   /* CUDA is C++: link as clang++ would (libstdc++), as nvcc does, also
@@ -54,10 +62,16 @@ int main(int argc, char **argv) {
   /* clang loads -fpass-plugin plugins before it parses -mllvm, so this
    * alone also makes -mllvm -ferry-* options known. */
   argument_format(&args, "-fpass-plugin=%s", layout.plugin);
-  if (!line.user_cuda_path)
+  /* A C++ compile has no use for it (clang warns that it is unused). */
+  if (!line.user_cuda_path && !(line.sources && !line.device_code))
     argument_add(&args, "--cuda-path=" FERRY_CUDA_PATH);
   /* clang 22 knows CUDA up to 12.9 and says so for every newer toolkit. */
   argument_add(&args, "-Wno-unknown-cuda-version");
+  /* A tool that fails (ptxas rejecting an architecture, say) is not clang
+   * crashing: no "PLEASE ATTACH THE FOLLOWING FILES" banner, no
+   * reproducers in the temporary directory. A real crash still prints its
+   * stack; -fcrash-diagnostics on the command line brings the rest back. */
+  argument_add(&args, "-fno-crash-diagnostics");
   argument_format(&args, "-I%s", layout.include_dir);
   if (line.device_code && layout.runtime_bitcode) {
     /* clang has no driver flag for extra device bitcode, and -Xarch_device
@@ -78,17 +92,19 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < line.clang_arguments.count; i++)
     argument_add(&args, line.clang_arguments.items[i]);
+  /* nvcc's profile: the toolkit's include directories (CCCL's among
+   * them) for every compile, C++ as well as CUDA, after the user's own. */
+  if (line.sources)
+    for (size_t i = 0; i < profile.includes.count; i++)
+      argument_add(&args, profile.includes.items[i]);
   /* nvcc links the CUDA runtime (static unless -cudart says otherwise);
    * clang links none. A link step of CUDA code gets it as from nvcc. */
   bool links_cuda = !line.compile_only && !line.user_cudart &&
                     (line.cuda_source || line.nvcc_style || link_only);
   const char *cudart = line.cudart ? line.cudart : "static";
   if (links_cuda && strcmp(cudart, "none") != 0) {
-    const char *cuda_path = FERRY_CUDA_PATH;
-    for (size_t i = 0; i < line.clang_arguments.count; i++)
-      if (strncmp(line.clang_arguments.items[i], "--cuda-path=", 12) == 0)
-        cuda_path = line.clang_arguments.items[i] + 12;
-    argument_format(&args, "-L%s/lib64", cuda_path);
+    for (size_t i = 0; i < profile.libraries.count; i++)
+      argument_add(&args, profile.libraries.items[i]);
     if (strcmp(cudart, "shared") == 0) {
       argument_add(&args, "-lcudart");
     } else {

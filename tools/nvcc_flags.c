@@ -13,6 +13,8 @@
  * names no -O, so that the copies ferry converts at -O3 are converted. */
 #include "nvcc_flags.h"
 
+#include "gpu_architectures.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,45 +97,30 @@ static void each_item(const char *value, void (*add)(struct command_line *, cons
 
 /* ---- GPU architectures ------------------------------------------------ */
 
-#define MAX_ARCHITECTURES 32
-static const char *architectures[MAX_ARCHITECTURES];
-static int architecture_count;
-static const char *codes;                /* -code=..., applied at the end */
-
-/* sm_80 for sm_80 and compute_80 (clang embeds the PTX of every
- * architecture it compiles for, besides its SASS); NULL for what is not
- * an architecture name. */
-static char *real_architecture(const char *name) {
-  const char *digits = has_prefix(name, "sm_") ? name + 3 : has_prefix(name, "compute_") ? name + 8 : NULL;
-  if (!digits || !isdigit((unsigned char)digits[0]))
-    return NULL;
-  const char *end = digits;
-  while (isdigit((unsigned char)*end))
-    end++;
-  if (*end && !((*end == 'a' || *end == 'f') && end[1] == '\0'))
-    return NULL;
-  char *real = malloc(strlen(digits) + 4);
+/* -arch=V: sm_XX or compute_XX; native; all and all-major (expanded by
+ * resolve_architectures to what clang 22 and the toolkit build). */
+static void set_arch(struct command_line *line, const char *option, const char *value) {
+  if (strcmp(value, "native") == 0) {
+    add_architecture(&line->architectures, "native");
+    return;
+  }
+  if (strcmp(value, "all") == 0 || strcmp(value, "all-major") == 0) {
+    line->architectures.all |= value[3] == '\0';
+    line->architectures.all_major |= value[3] != '\0';
+    return;
+  }
+  char *real = real_architecture(value);
   if (!real) {
-    perror("ferry-cc");
+    fprintf(stderr,
+            "ferry-cc: error: cannot map %s=%s: name an architecture, sm_XX or "
+            "compute_XX (or native, all, all-major)\n",
+            option, value);
     exit(1);
   }
-  sprintf(real, "sm_%s", digits);
-  return real;
-}
-
-static void add_architecture(const char *real) {
-  for (int i = 0; i < architecture_count; i++)
-    if (strcmp(architectures[i], real) == 0)
-      return;
-  if (architecture_count == MAX_ARCHITECTURES) {
-    fprintf(stderr, "ferry-cc: error: more than %d GPU architectures\n", MAX_ARCHITECTURES);
-    exit(1);
-  }
-  architectures[architecture_count++] = real;
+  add_architecture(&line->architectures, real);
 }
 
 static void add_code(struct command_line *line, const char *code) {
-  (void)line;
   char *real = real_architecture(code);
   if (!real) {
     fprintf(stderr,
@@ -142,30 +129,12 @@ static void add_code(struct command_line *line, const char *code) {
             code);
     exit(1);
   }
-  add_architecture(real);
-}
-
-/* -arch=V: sm_XX or compute_XX; native; all and all-major are refused
- * (clang compiles for the architectures named, not for a family). */
-static void set_arch(const char *option, const char *value) {
-  if (strcmp(value, "native") == 0) {
-    add_architecture("native");
-    return;
-  }
-  char *real = real_architecture(value);
-  if (!real) {
-    fprintf(stderr,
-            "ferry-cc: error: cannot map %s=%s: name an architecture, sm_XX or "
-            "compute_XX (or native)\n",
-            option, value);
-    exit(1);
-  }
-  add_architecture(real);
+  add_architecture(&line->architectures, real);
 }
 
 /* -gencode arch=compute_XX,code=sm_YY (or code=[sm_YY,compute_XX],
  * code="..."): the codes are the architectures; without code=, arch=. */
-static void add_gencode(const char *value) {
+static void add_gencode(struct command_line *line, const char *value) {
   const char *arch = strstr(value, "arch=");
   const char *code = strstr(value, "code=");
   if (!arch || (code && code < arch)) {
@@ -179,7 +148,7 @@ static void add_gencode(const char *value) {
       fprintf(stderr, "ferry-cc: error: cannot map -gencode %s: arch= names no architecture\n", value);
       exit(1);
     }
-    add_architecture(real);
+    add_architecture(&line->architectures, real);
     return;
   }
   char *list = strdup(code + 5);
@@ -192,14 +161,52 @@ static void add_gencode(const char *value) {
     if (*read != '[' && *read != ']' && *read != '"' && *read != '\'')
       *write++ = *read;
   *write = '\0';
-  each_item(list, add_code, NULL);
+  each_item(list, add_code, line);
 }
 
 /* ---- the translation --------------------------------------------------- */
 
-static void add_host_compiler_option(struct command_line *line, const char *item) {
-  /* clang is the host compiler too: the option goes to clang as it is. */
-  argument_add(&line->clang_arguments, item);
+/* clang options whose value is the next argument: an -Xcompiler item that
+ * is one of these is joined to the next item, so that -Xarch_host carries
+ * both (it forwards a single argument). */
+static const char *const separate_value_options[] = {"-isystem", "-include", "-I", "-D", "-U", "-x", "-MF",
+                                                      "-MT", "-MQ", "-iquote", "-idirafter", "-imacros"};
+
+/* -Xcompiler (--compiler-options): options for the host compiler, which is
+ * clang too. nvcc puts the value, split at commas, on the host compiler's
+ * command line, where blanks separate words as well ('-fPIC -Wall' as one
+ * argument is two options). Each goes to the host half alone
+ * (-Xarch_host): nvcc's device compile never sees them, and some would
+ * break it (-fopenmp looks for omp.h for sm_80, -march=native means the
+ * CPU). */
+static void add_host_compiler_options(struct command_line *line, const char *value) {
+  char *copy = strdup(value);
+  if (!copy) {
+    perror("ferry-cc");
+    exit(1);
+  }
+  const char *pending = NULL;
+  for (char *item = strtok(copy, ", \t"); item; item = strtok(NULL, ", \t")) {
+    if (pending) {
+      argument_add(&line->clang_arguments, "-Xarch_host");
+      argument_format(&line->clang_arguments, "%s%s", pending, item);
+      pending = NULL;
+      continue;
+    }
+    bool separate = false;
+    for (size_t k = 0; k < sizeof separate_value_options / sizeof *separate_value_options; k++)
+      separate |= strcmp(item, separate_value_options[k]) == 0;
+    if (separate) {
+      pending = item;
+      continue;
+    }
+    argument_add(&line->clang_arguments, "-Xarch_host");
+    argument_add(&line->clang_arguments, item);
+  }
+  if (pending) {
+    fprintf(stderr, "ferry-cc: error: -Xcompiler %s: %s needs a value\n", value, pending);
+    exit(1);
+  }
 }
 
 static void add_ptxas_option(struct command_line *line, const char *item) {
@@ -212,22 +219,102 @@ static void add_linker_option(struct command_line *line, const char *item) {
   argument_add(&line->clang_arguments, item);
 }
 
+/* A one-line note on stderr, once per option name however often the
+ * option is given. */
+static void note_ignored(struct command_line *line, const char *name, const char *argument, const char *why) {
+  for (int i = 0; i < line->noted_count; i++)
+    if (strcmp(line->noted[i], name) == 0)
+      return;
+  if (line->noted_count < (int)(sizeof line->noted / sizeof *line->noted))
+    line->noted[line->noted_count++] = name;
+  fprintf(stderr, "ferry-cc: note: ignoring %s: %s\n", argument, why);
+}
+
+/* nvcc options that change nothing clang does, and why: ignored with a
+ * note. Those with a value take it as nvcc does (=V or the next
+ * argument). */
+static const struct {
+  const char *short_name, *long_name;
+  bool takes_value;
+  const char *why;
+} ignorable[] = {
+    {"t", "threads", true, "clang compiles the architectures one after another"},
+    {"split-compile", "split-compile", true, "clang compiles each architecture in one piece"},
+    {"Xcudafe", "cudafe-options", true, "cudafe is nvcc's front end; clang parses CUDA itself"},
+    {"Xfatbin", "fatbin-options", true, "clang writes the fat binary itself"},
+    {"diag-suppress", "diag-suppress", true, "nvcc's diagnostic numbers mean nothing to clang (use -Wno-<warning>)"},
+    {"diag-warn", "diag-warn", true, "nvcc's diagnostic numbers mean nothing to clang"},
+    {"diag-error", "diag-error", true, "nvcc's diagnostic numbers mean nothing to clang (use -Werror=<warning>)"},
+    {"diag-default", "diag-default", true, "nvcc's diagnostic numbers mean nothing to clang"},
+    {"keep-dir", "keep-dir", true, "--keep keeps clang's intermediate files in the working directory"},
+    {"display-error-number", "display-error-number", false, "clang's diagnostics carry no numbers"},
+    {"no-display-error-number", "no-display-error-number", false, "clang's diagnostics carry no numbers"},
+    {"extra-device-vectorization", "extra-device-vectorization", false,
+     "clang's -O3 vectorizes device code as far as it can"},
+    {"use-local-env", "use-local-env", false, "clang needs no Visual Studio environment"},
+};
+
+/* nvcc's -Werror kinds (-Werror K, --Werror=K,K): K a list of these, or
+ * it is clang's -Werror. */
+static const struct {
+  const char *kind, *clang; /* clang: the flag it becomes, "" for none, NULL: ignored with a note */
+} werror_kinds[] = {
+    {"all-warnings", "-Werror"},
+    {"deprecated-declarations", "-Werror=deprecated-declarations"},
+    {"reorder", "-Werror=reorder"},
+    /* A host function called from device code is already an error in
+     * clang wherever the device code is emitted. */
+    {"cross-execution-space-call", ""},
+    {"default-stream-launch", NULL},
+    {"missing-launch-bounds", NULL},
+    {"ext-lambda-captures-this", NULL},
+};
+
+static int werror_kind(const char *kind, size_t length) {
+  for (size_t k = 0; k < sizeof werror_kinds / sizeof *werror_kinds; k++)
+    if (strlen(werror_kinds[k].kind) == length && strncmp(werror_kinds[k].kind, kind, length) == 0)
+      return (int)k;
+  return -1;
+}
+
+/* Whether every comma-separated item of value is an nvcc -Werror kind. */
+static bool werror_kinds_only(const char *value) {
+  for (const char *start = value;;) {
+    const char *comma = strchr(start, ',');
+    size_t length = comma ? (size_t)(comma - start) : strlen(start);
+    if (werror_kind(start, length) < 0)
+      return false;
+    if (!comma)
+      return true;
+    start = comma + 1;
+  }
+}
+
+static void add_werror_kinds(struct command_line *line, const char *value) {
+  for (const char *start = value;;) {
+    const char *comma = strchr(start, ',');
+    size_t length = comma ? (size_t)(comma - start) : strlen(start);
+    int k = werror_kind(start, length);
+    if (!werror_kinds[k].clang)
+      note_ignored(line, werror_kinds[k].kind, werror_kinds[k].kind,
+                   "-Werror for a warning nvcc gives and clang does not");
+    else if (*werror_kinds[k].clang)
+      argument_add(&line->clang_arguments, werror_kinds[k].clang);
+    if (!comma)
+      return;
+    start = comma + 1;
+  }
+}
+
 /* nvcc options with no clang counterpart, and why: a clear error. */
 static const struct {
   const char *short_name, *long_name, *why;
 } unmappable[] = {
-    {"dlink", "device-link", "clang links device code with -fgpu-rdc --offload-new-driver at the final link"},
     {"Xnvlink", "nvlink-options", "clang does not run nvlink"},
     {"cubin", "cubin", "use --cuda-device-only -c for the device object"},
     {"fatbin", "fatbin", "clang writes the fat binary inside the object (-c)"},
-    {"keep", "keep", "use -save-temps to keep clang's intermediate files"},
-    {"keep-dir", "keep-dir", "use -save-temps=obj"},
     {"lib", "lib", "make the archive with ar from objects compiled with -c"},
-    {"prec-div", "prec-div", "clang's division is IEEE unless -ffast-math (--use_fast_math)"},
-    {"prec-sqrt", "prec-sqrt", "clang's square root is IEEE unless -ffast-math (--use_fast_math)"},
-    {"diag-suppress", "diag-suppress", "nvcc's diagnostic numbers mean nothing to clang; use -Wno-<warning>"},
     {"run", "run", "run the program yourself"},
-    {"t", "threads", "clang compiles each architecture in turn"},
     {"arch-ls", "list-gpu-arch", "see clang's --cuda-gpu-arch values in clang --help"},
 };
 
@@ -254,7 +341,10 @@ static void note_language(struct command_line *line, const char *language) {
 
 bool translate_command_line(int argc, char **argv, struct command_line *line) {
   struct argument_list *out = &line->clang_arguments;
-  bool optimization_given = false, device_debug = false;
+  line->cuda_path = FERRY_CUDA_PATH;
+  bool optimization_given = false, device_debug = false, fast_math = false;
+  int precise_sqrt = -1; /* -prec-sqrt: unset, false (0), true (1) */
+  bool stops_before_assembly = false; /* -S, -E, ...: ptxas does not run */
   for (int i = 1; i < argc; i++) {
     const char *argument = argv[i];
     const char *value = NULL;
@@ -270,8 +360,9 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     }
     if (strcmp(argument, "--report") == 0 || has_prefix(argument, "--report=")) {
       line->report = argument[8] == '=' ? argument + 9 : "markdown";
-      if (strcmp(line->report, "markdown") != 0 && strcmp(line->report, "csv") != 0) {
-        fprintf(stderr, "ferry-cc: error: --report=%s: the formats are markdown and csv\n", line->report);
+      if (strcmp(line->report, "markdown") != 0 && strcmp(line->report, "csv") != 0 &&
+          strcmp(line->report, "json") != 0) {
+        fprintf(stderr, "ferry-cc: error: --report=%s: the formats are markdown, csv and json\n", line->report);
         return false;
       }
       continue;
@@ -279,24 +370,24 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
 
     /* Architectures. */
     if (option_with_value(argc, argv, &i, "arch", "gpu-architecture", &value)) {
-      set_arch("-arch", value);
+      set_arch(line, "-arch", value);
       line->nvcc_style = true;
       continue;
     }
     if (option_with_value(argc, argv, &i, "gencode", "generate-code", &value)) {
-      add_gencode(value);
+      add_gencode(line, value);
       line->nvcc_style = true;
       continue;
     }
     if (option_with_value(argc, argv, &i, "code", "gpu-code", &value)) {
-      codes = value;
+      line->codes = value;
       line->nvcc_style = true;
       continue;
     }
 
     /* Options for the tools clang runs. */
     if (option_with_value(argc, argv, &i, "Xcompiler", "compiler-options", &value)) {
-      each_item(value, add_host_compiler_option, line);
+      add_host_compiler_options(line, value);
       line->nvcc_style = true;
       continue;
     }
@@ -322,6 +413,81 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
 
+    bool ignored = false;
+    for (size_t k = 0; !ignored && k < sizeof ignorable / sizeof *ignorable; k++) {
+      int before = i;
+      if (ignorable[k].takes_value
+              ? option_with_value(argc, argv, &i, ignorable[k].short_name, ignorable[k].long_name, &value)
+              : flag(argument, ignorable[k].short_name, ignorable[k].long_name)) {
+        char shown[256];
+        snprintf(shown, sizeof shown, i != before ? "%s %s" : "%s", argument, value);
+        note_ignored(line, ignorable[k].long_name, shown, ignorable[k].why);
+        ignored = true;
+      }
+    }
+    if (ignored) {
+      line->nvcc_style = true;
+      continue;
+    }
+    if ((strcmp(argument, "-Werror") == 0 || strcmp(argument, "--Werror") == 0) && i + 1 < argc &&
+        werror_kinds_only(argv[i + 1])) {
+      add_werror_kinds(line, argv[++i]);
+      line->nvcc_style = true;
+      continue;
+    }
+    if ((has_prefix(argument, "-Werror=") || has_prefix(argument, "--Werror=")) &&
+        werror_kinds_only(strchr(argument, '=') + 1)) {
+      add_werror_kinds(line, strchr(argument, '=') + 1);
+      line->nvcc_style = true;
+      continue;
+    }
+    /* nvcc's -prec-div and -prec-sqrt. Division: =false is the fast f32
+     * division (div.full), which the NVPTX backend selects with this
+     * option; =true is clang's default (div.rn). Square root: libdevice's
+     * sqrtf is IEEE (sqrt.rn) only where __CUDA_PREC_SQRT reflects as 1,
+     * which clang leaves 0, so =true (nvcc's default, applied at the end)
+     * sets it and =false leaves it, also making llvm.sqrt approximate.
+     * These options exist in the host half's backend too and change
+     * nothing there. */
+    if (option_with_value(argc, argv, &i, "prec-div", "prec-div", &value) ||
+        option_with_value(argc, argv, &i, "prec-sqrt", "prec-sqrt", &value)) {
+      bool division = strstr(argument, "prec-div") != NULL;
+      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+        fprintf(stderr, "ferry-cc: error: %s: the values are true and false\n", argument);
+        return false;
+      }
+      if (!division)
+        precise_sqrt = strcmp(value, "true") == 0 ? 1 : 0;
+      else if (strcmp(value, "false") == 0) {
+        argument_add(out, "-mllvm");
+        argument_add(out, "-nvptx-prec-divf32=1");
+      }
+      line->nvcc_style = true;
+      continue;
+    }
+    if (flag(argument, "keep", "keep")) {
+      argument_add(out, "-save-temps=cwd");
+      line->nvcc_style = true;
+      continue;
+    }
+    if (flag(argument, "dlink", "device-link")) {
+      line->device_link = true;
+      line->nvcc_style = true;
+      continue;
+    }
+    if (flag(argument, "forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler") ||
+        flag(argument, "forward-unknown-opts", "forward-unknown-opts")) {
+      /* clang is the host compiler: the options nvcc would forward are
+       * clang's already. */
+      line->nvcc_style = true;
+      continue;
+    }
+    if (option_with_value(argc, argv, &i, "m", "machine", &value)) {
+      argument_format(out, "-m%s", value);
+      line->nvcc_style = true;
+      continue;
+    }
+
     /* Code generation. */
     if (flag(argument, "G", "device-debug")) {
       device_debug = true;
@@ -335,6 +501,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
     if (flag(argument, "use_fast_math", "use_fast_math")) {
+      fast_math = true;
       argument_add(out, "-Xarch_device");
       argument_add(out, "-ffast-math");
       argument_add(out, "-Xarch_device");
@@ -385,6 +552,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
     if (flag(argument, "ptx", "ptx")) {
+      stops_before_assembly = true;
       argument_add(out, "--cuda-device-only");
       argument_add(out, "-S");
       line->compile_only = true;
@@ -497,10 +665,20 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
                strcmp(argument, "-fsyntax-only") == 0 ||
                strcmp(argument, "-M") == 0 || strcmp(argument, "-MM") == 0) {
       line->compile_only = true;
+      stops_before_assembly |= strcmp(argument, "-c") != 0;
+    } else if (strcmp(argument, "-emit-llvm") == 0) {
+      stops_before_assembly = true;
     } else if (has_prefix(argument, "-lcudart")) {
       line->user_cudart = true;
-    } else if (has_prefix(argument, "--cuda-path")) {
+    } else if (has_prefix(argument, "--cuda-path=")) {
       line->user_cuda_path = true;
+      line->cuda_path = argument + 12;
+    } else if (has_prefix(argument, "--cuda-gpu-arch=") || has_prefix(argument, "--offload-arch=")) {
+      /* clang's own spelling joins nvcc's list, to be checked with it. */
+      add_architecture(&line->architectures, strchr(argument, '=') + 1);
+      continue;
+    } else if (has_prefix(argument, "--cuda-feature")) {
+      line->user_cuda_feature = true;
     } else if (has_prefix(argument, "--target=nvptx") ||
                (strcmp(argument, "-target") == 0 && i + 1 < argc && has_prefix(argv[i + 1], "nvptx"))) {
       line->device_code = true;
@@ -514,14 +692,16 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     argument_add(out, argument);
   }
 
-  if (codes) {
+  if (line->codes) {
     /* -code names what is embedded; -arch only the virtual architecture
      * it is compiled from, which clang does not need. */
-    architecture_count = 0;
-    each_item(codes, add_code, line);
+    line->architectures.count = 0;
+    line->architectures.all = line->architectures.all_major = false;
+    each_item(line->codes, add_code, line);
   }
-  for (int a = 0; a < architecture_count; a++)
-    argument_format(out, "--cuda-gpu-arch=%s", architectures[a]);
+  if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
+                             line->user_cuda_feature, out))
+    return false;
   if (device_debug) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-g");
@@ -530,6 +710,14 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   } else if (line->nvcc_style && !optimization_given) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O3");
+  }
+  if (precise_sqrt == 0) {
+    argument_add(out, "-mllvm");
+    argument_add(out, "-nvptx-prec-sqrtf32=0");
+  } else if (precise_sqrt == 1 || (line->nvcc_style && line->device_code && !fast_math)) {
+    /* nvcc's default is -prec-sqrt=true (--use_fast_math implies false). */
+    argument_add(out, "-mllvm");
+    argument_add(out, "-nvvm-reflect-add=__CUDA_PREC_SQRT=1");
   }
   return true;
 }

@@ -5,6 +5,7 @@
 #define FERRY_TOOLS_NVCC_FLAGS_H
 
 #include "argument_list.h"
+#include "gpu_architectures.h"
 
 #include <stdbool.h>
 
@@ -15,13 +16,20 @@ struct command_line {
   bool device_code;       /* CUDA, or a compile for nvptx64 itself */
   bool user_cuda_path;    /* --cuda-path given: do not add ferry's */
   bool help, version;     /* ferry-cc's --help / --version */
-  const char *report;     /* --report[=FORMAT]: "markdown" or "csv"; NULL if not asked */
+  const char *report;     /* --report[=FORMAT]: "markdown", "csv" or "json"; NULL if not asked */
   const char *output;     /* -o, when given */
   bool compile_only;      /* -c, -S, -E, -fsyntax-only, -M: no link step */
   bool sources;           /* a source file among the inputs (.cu, .c, .cpp, ...) */
   bool objects;           /* an object or archive among the inputs */
   bool user_cudart;       /* -lcudart* given */
   const char *cudart;     /* nvcc's -cudart: "static" (its default), "shared", "none" */
+  const char *cuda_path;  /* --cuda-path's value, or the toolkit ferry was built with */
+  bool user_cuda_feature; /* --cuda-feature given: add no PTX version of ferry-cc's own */
+  bool device_link;       /* nvcc's -dlink */
+  struct gpu_architectures architectures;
+  const char *codes;      /* nvcc's -code=..., which replaces -arch's list */
+  const char *noted[32];  /* the ignored options already noted on stderr */
+  int noted_count;
 };
 
 /* Translates argv[1..]; false after printing an error that names the

@@ -2,7 +2,11 @@
  * record (only ferry's remarks) in a temporary directory, one file per GPU
  * architecture (-Xarch_sm_XX -foptimization-record-file=...: in a CUDA
  * compile every half writes the same file otherwise, the host's last and
- * empty), then ferry-report summarises them and the directory is removed. */
+ * empty), then ferry-report summarises them and the directory is removed.
+ * A compile (-c, -S) of several sources writes one record per source and
+ * architecture only when each source is compiled on its own (clang writes
+ * every source's records to the one file named), so such a line runs clang
+ * once per source, with the line's other arguments, and reports them all. */
 #include "report_step.h"
 
 #include <errno.h>
@@ -53,6 +57,56 @@ static size_t architectures(const struct argument_list *args, const char **names
   return count;
 }
 
+static bool ends_with(const char *text, const char *suffix) {
+  size_t length = strlen(text), suffix_length = strlen(suffix);
+  return length >= suffix_length && strcmp(text + length - suffix_length, suffix) == 0;
+}
+
+/* Whether args->items[i] is an input source file (not an option, not the
+ * value of -o). */
+static bool is_source_argument(const struct argument_list *args, size_t i) {
+  static const char *const suffixes[] = {".cu", ".c", ".cc", ".cpp", ".cxx"};
+  const char *item = args->items[i];
+  if (item[0] == '-' || (i > 0 && strcmp(args->items[i - 1], "-o") == 0))
+    return false;
+  for (size_t k = 0; k < sizeof suffixes / sizeof *suffixes; k++)
+    if (ends_with(item, suffixes[k]))
+      return true;
+  return false;
+}
+
+/* Compiles with the record options for one source (or all, source_index
+ * SIZE_MAX), adding the record files it writes to records. */
+static int compile_with_records(const struct argument_list *line_args, const struct command_line *line,
+                                const char *directory, size_t source_index, size_t tag,
+                                struct argument_list *records) {
+  struct argument_list args = {0};
+  for (size_t i = 0; i < line_args->count; i++)
+    if (source_index == (size_t)-1 || i == source_index || !is_source_argument(line_args, i))
+      argument_add(&args, line_args->items[i]);
+  const char *names[32];
+  size_t count = line->cuda_source ? architectures(&args, names, 32) : 0;
+  if (count) {
+    for (size_t a = 0; a < count; a++) {
+      argument_format(&args, "-Xarch_%s", names[a]);
+      argument_format(records, "%s/%zu-%s.opt.yaml", directory, tag, names[a]);
+      argument_format(&args, "-foptimization-record-file=%s", records->items[records->count - 1]);
+    }
+    argument_add(&args, "-Xarch_device");
+    argument_add(&args, "-foptimization-record-passes=ferry");
+  } else {
+    /* One device half: plain C for nvptx64. */
+    argument_format(records, "%s/%zu-device.opt.yaml", directory, tag);
+    if (line->cuda_source)
+      argument_add(&args, "-Xarch_device");
+    argument_format(&args, "-foptimization-record-file=%s", records->items[records->count - 1]);
+    if (line->cuda_source)
+      argument_add(&args, "-Xarch_device");
+    argument_add(&args, "-foptimization-record-passes=ferry");
+  }
+  return run(args.items);
+}
+
 int compile_and_report(struct argument_list *args, const struct command_line *line,
                        const struct install_layout *layout) {
   const char *temporary = getenv("TMPDIR");
@@ -64,29 +118,19 @@ int compile_and_report(struct argument_list *args, const struct command_line *li
     return 1;
   }
 
-  const char *names[32];
-  size_t count = line->cuda_source ? architectures(args, names, 32) : 0;
   struct argument_list records = {0};
-  if (count) {
-    for (size_t a = 0; a < count; a++) {
-      argument_format(args, "-Xarch_%s", names[a]);
-      argument_format(&records, "%s/%s.opt.yaml", directory, names[a]);
-      argument_format(args, "-foptimization-record-file=%s", records.items[a]);
-    }
-    argument_add(args, "-Xarch_device");
-    argument_add(args, "-foptimization-record-passes=ferry");
+  size_t sources = 0;
+  for (size_t i = 0; i < args->count; i++)
+    sources += is_source_argument(args, i);
+  int status = 0;
+  if (sources > 1 && line->compile_only) {
+    size_t tag = 0;
+    for (size_t i = 0; i < args->count && status == 0; i++)
+      if (is_source_argument(args, i))
+        status = compile_with_records(args, line, directory, i, tag++, &records);
   } else {
-    /* One device half: clang's default GPU, or plain C for nvptx64. */
-    argument_format(&records, "%s/device.opt.yaml", directory);
-    if (line->cuda_source)
-      argument_add(args, "-Xarch_device");
-    argument_format(args, "-foptimization-record-file=%s", records.items[0]);
-    if (line->cuda_source)
-      argument_add(args, "-Xarch_device");
-    argument_add(args, "-foptimization-record-passes=ferry");
+    status = compile_with_records(args, line, directory, (size_t)-1, 0, &records);
   }
-
-  int status = run(args->items);
   if (status == 0) {
     struct argument_list report = {0};
     argument_format(&report, "%s/ferry-report", layout->bin_dir);

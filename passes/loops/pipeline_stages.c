@@ -98,10 +98,10 @@ static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, si
     snprintf(source, source_size, "annotate(\"ferry:stages=%u\")", options.stages);
     return true;
   }
+  /* options.cpp accepts only 0, 1, 2, 4, 8 and 16, as kernel_options.c
+   * accepts only those annotations. */
   *stages = ferry_option_stages();
   snprintf(source, source_size, "-ferry-stages=%u", *stages);
-  if (*stages && (*stages > MAX_STAGES || (*stages & (*stages - 1))))
-    return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4, 8 or 16", *stages);
   return true;
 }
 

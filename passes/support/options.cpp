@@ -26,7 +26,26 @@ static cl::opt<bool> CostModel(
     cl::desc("ferry: leave alone the copies that the cost model predicts "
              "would run slower asynchronously (default on)"));
 
-static cl::opt<unsigned> Stages(
+// -ferry-stages follows the rule of annotate("ferry:stages=N")
+// (kernel_options.c): a count ferry cannot use is an error, here at option
+// parsing, before anything is compiled, rather than a pipelining quietly
+// left out.
+namespace {
+struct StagesParser : public cl::parser<unsigned> {
+  explicit StagesParser(cl::Option &O) : cl::parser<unsigned>(O) {}
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg, unsigned &Value) {
+    unsigned long long Number;
+    bool Valid = !getAsUnsignedInteger(Arg, 10, Number) && Number <= 16 && !(Number & (Number - 1));
+    if (!Valid)
+      return O.error("the stages must be 0 (ferry chooses), 1 (no pipelining), 2, 4, 8 or 16, not '" + Arg +
+                     "'");
+    Value = static_cast<unsigned>(Number);
+    return false;
+  }
+};
+} // namespace
+
+static cl::opt<unsigned, false, StagesParser> Stages(
     "ferry-stages", cl::init(0),
     cl::desc("ferry: stages of a pipelined copy loop: 0 chooses (default), 1 "
              "turns pipelining off, 2, 4, 8 or 16 forces that many"));

@@ -1,7 +1,9 @@
 ; -ferry-dispatch=never leaves the host module exactly as written: no
 ; variant registered, the launch stub's cudaLaunchKernel kept.
-; RUN: %opt -passes=ferry-dispatch-host -ferry-dispatch=never -S %s -o %t.never.ll
-; RUN: %opt -S %s -o %t.plain.ll
+; The module is read from stdin so that its name (ModuleID, source_filename)
+; is <stdin>, not the test's path, which may itself contain "ferry".
+; RUN: %opt -passes=ferry-dispatch-host -ferry-dispatch=never -S < %s -o %t.never.ll
+; RUN: %opt -S < %s -o %t.plain.ll
 ; RUN: diff %t.plain.ll %t.never.ll
 ; RUN: FileCheck %s < %t.never.ll
 ; And without it the module changes (the test is not vacuous).

@@ -1,6 +1,8 @@
 ; A host target other than x86-64: the dispatch passes a launch's dim3
 ; arguments as x86-64 does, so it leaves the module as written and says so.
-; RUN: %opt -passes=ferry-dispatch-host -pass-remarks-missed=ferry -S %s -o %t.ll 2>%t.remarks
+; The module is read from stdin so that its name (ModuleID, source_filename)
+; is <stdin>, not the test's path, which may itself contain "ferry".
+; RUN: %opt -passes=ferry-dispatch-host -pass-remarks-missed=ferry -S < %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 
