@@ -123,10 +123,10 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, body);
     before = LLVMBuildBr(builder, join);
   }
-  LLVMValueRef destinations[MAX_COPIES], sources[MAX_COPIES];
-  struct ferry_copy_form forms[MAX_COPIES];
+  LLVMValueRef destinations[FERRY_RING_MAX_COPIES], sources[FERRY_RING_MAX_COPIES];
+  struct ferry_copy_form forms[FERRY_RING_MAX_COPIES];
   LLVMPositionBuilderBefore(builder, before);
-  LLVMValueRef bases[MAX_COPIES];
+  LLVMValueRef bases[FERRY_RING_MAX_COPIES];
   for (size_t r = 0; r < p->ring_count; r++)
     bases[r] = slot(builder, &p->rings[r], p->stages, slot_index);
   for (size_t c = 0; c < p->count; c++) {
@@ -158,7 +158,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   /* A versioned ring's chunks need no check: those of one geometry issue
    * in one loop. */
-  bool issued[MAX_COPIES] = {0};
+  bool issued[FERRY_RING_MAX_COPIES] = {0};
   for (size_t c = 0; c < p->count; c++) {
     if (issued[c])
       continue;
@@ -167,7 +167,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
                       NULL);
       continue;
     }
-    struct ferry_chunk group[MAX_COPIES];
+    struct ferry_chunk group[FERRY_RING_MAX_COPIES];
     size_t count = 0;
     for (size_t d = c; d < p->count; d++)
       if (!issued[d] && ferry_copy_form_collective(&forms[d]) && forms[d].size == forms[c].size &&
@@ -393,7 +393,7 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
  * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
- * runs (last32 >= k for a counter of at most 32 bits; ferry_pipeline_runs_ahead from
+ * runs (last32 >= k for a counter of at most 32 bits; ferry_counted_loop_runs_ahead from
  * the counter's start for a wider one), and
  * committing one group each, so that S - 1 groups precede the loop's
  * first. A loop rather than 15 guarded copies of the issue: the kernel's
@@ -425,7 +425,8 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef at = LLVMBuildBr(builder, next);
   LLVMPositionBuilderBefore(builder, at);
   LLVMValueRef runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs")
-                             : ferry_pipeline_runs_ahead(p, builder, p->iv_start, k);
+                             : ferry_counted_loop_runs_ahead(p->counted, builder,
+                                                             p->counted->start, k);
   issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
   LLVMPositionBuilderBefore(builder, at);
   ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
@@ -496,11 +497,11 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
                                                                : first_non_phi(p->header));
   LLVMValueRef first = LLVMBuildICmp(builder, LLVMIntEQ, iteration, LLVMConstInt(i32, 0, false),
                                      "ferry.first.iteration");
-  LLVMValueRef runs[MAX_STAGES] = {0};
+  LLVMValueRef runs[FERRY_MAX_STAGES] = {0};
   for (unsigned d = 1; d + 1 < stages; d++)
     runs[d] = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, d, false),
                                      "ferry.runs")
-                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv, d);
+                     : ferry_counted_loop_runs_ahead_const(p->counted, builder, p->counted->iv, d);
   LLVMBasicBlockRef head, join;
   /* The prologue's issues behind one test of iteration 0 (each then
    * behind its own test that its iteration runs): the copy loop's other
@@ -564,9 +565,9 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
    * index of the last one (as unsigned, at most 2^32 - 1), against this
    * iteration's. */
   LLVMValueRef last = NULL;
-  if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) <= 32) {
+  if (p->counted->width <= 32) {
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
-    last = ferry_pipeline_last_iteration(p, builder);
+    last = ferry_counted_loop_last_iteration(p->counted, builder);
   }
   if (p->versioned || p->ranges || p->global_base_count) { /* the check needs the rings; the
                                                              clone reads them */
@@ -578,7 +579,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, p->preheader_branch);
     last32 = LLVMBuildTrunc(builder, last, i32, "ferry.last.iteration");
   }
-  LLVMValueRef source_starts[MAX_COPIES] = {0}, source_steps[MAX_COPIES] = {0};
+  LLVMValueRef source_starts[FERRY_RING_MAX_COPIES] = {0};
+  LLVMValueRef source_steps[FERRY_RING_MAX_COPIES] = {0};
   if (p->versioned)
     plan_chunks(module, builder, cache, p, source_starts, source_steps);
 
@@ -613,11 +615,13 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   /* Iteration i issues the copies of iteration i+S-1 here, at its top: the
    * barrier that ended iteration i-1 freed their slot, and nothing in the
    * loop writes their sources. */
-  LLVMValueRef ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
-                                              LLVMBuildSub(builder, last32, iteration, ""),
-                                              mask, "ferry.runs")
-                      : p->launch_stages ? ferry_pipeline_runs_ahead(p, builder, p->iv, mask)
-                                         : ferry_pipeline_runs_ahead_const(p, builder, p->iv, stages - 1);
+  const struct ferry_counted_loop *counted = p->counted;
+  LLVMValueRef ahead =
+      last32 ? LLVMBuildICmp(builder, LLVMIntUGE, LLVMBuildSub(builder, last32, iteration, ""),
+                             mask, "ferry.runs")
+      : p->launch_stages
+          ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, mask)
+          : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv, stages - 1);
   LLVMValueRef issue_at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : issue_index);
 
   /* The compute reads this iteration's slot. */
@@ -662,7 +666,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     if (k)
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
-                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv_start, k);
+                     : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
     issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
                 NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->preheader_branch);

@@ -3,7 +3,9 @@
 #ifndef FERRY_PASSES_PIPELINE_PLAN_H
 #define FERRY_PASSES_PIPELINE_PLAN_H
 
+#include "counted_loop.h"
 #include "ir_build.h"
+#include "loop_limits.h"
 #include "pipeline.h"
 #include "util.h"
 
@@ -11,14 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Stages: chosen up to AUTO_STAGES, forced (-ferry-stages) up to MAX_STAGES.
- * Sixteen 1 KiB stages measured best on an H100 (bench/: 83/96/93/92% of
- * the copy roof at 1/2/4/8 blocks per SM, against 70/87/91/93% with 8). */
-enum { MAX_COPIES = 8, AUTO_STAGES = 16, MAX_STAGES = 16, RING_BUDGET = 16 * 1024,
-       STATIC_LIMIT = 48 * 1024, BLOCK_RESERVE = 1024 };
-/* The largest step of a loop's counter: MAX_STAGES of them stay far from
- * 2^63, so that a counter's value some stages ahead is computed exactly. */
-#define MAX_STEP (INT64_C(1) << 58)
+/* Stages: chosen up to AUTO_STAGES, forced (-ferry-stages) up to
+ * FERRY_MAX_STAGES (loop_limits.h, with the measurement behind both). */
+enum { AUTO_STAGES = FERRY_MAX_STAGES, RING_BUDGET = 16 * 1024, STATIC_LIMIT = 48 * 1024,
+       BLOCK_RESERVE = 1024 };
 
 /* Stages of a ring whose compute reads the copied bytes many times
  * (cost_model.h). Such a loop is bound by shared-memory traffic; with
@@ -91,46 +89,39 @@ struct ferry_pipeline {
   /* pipeline_version.c: the uniform base pointers of sources not provably
    * global (copy_site.h, global_base), each tested with isspacep.global
    * once before the loop (the loop is then versioned as for the ranges). */
-  LLVMValueRef global_bases[MAX_COPIES];
+  LLVMValueRef global_bases[FERRY_RING_MAX_COPIES];
   size_t global_base_count;
   struct ferry_vec loop_blocks; /* the loop's blocks, header first, for the clone */
   /* Versioned: each collective copy's chunk offsets, made by apply before
    * the loop (copy_emit.h). */
-  struct ferry_chunk chunk_offsets[MAX_COPIES];
+  struct ferry_chunk chunk_offsets[FERRY_RING_MAX_COPIES];
   /* Versioned: whether a collective copy's source is exactly affine in the
    * iteration (pipeline_version.c), so that the ring steps the address of
    * the thread's chunk from one iteration to the next, as hand-written
    * code steps its pointers, instead of computing it again; and that
    * address, a phi of the loop's header (made by apply). */
-  bool source_streams[MAX_COPIES];
-  LLVMValueRef source_chunks[MAX_COPIES];
+  bool source_streams[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_chunks[FERRY_RING_MAX_COPIES];
   char stage_reason[512];   /* why that many, for the remark */
   unsigned long long dynamic_bytes; /* the kernel's dynamic_shared hint, when a ring is dynamic */
+  /* The loop's counted reading (counted_loop.h: exact), owned by the
+   * function's analyses: its counter, bound, step and latch test. */
+  const struct ferry_counted_loop *counted;
   LLVMBasicBlockRef header;
-  LLVMValueRef preheader_branch;
+  LLVMValueRef preheader_branch; /* moves to the ring's entry when versioned */
   LLVMValueRef latch_branch;
   LLVMBasicBlockRef exit;
   LLVMValueRef barrier;
-  LLVMValueRef iv;           /* the counting phi */
-  LLVMValueRef iv_start;
-  LLVMValueRef bound;
-  int64_t step;              /* of iv: positive, at most MAX_STEP */
-  /* The latch tests iv.next (iv + step), or iv itself (clang's form of
-   * `k <= hi`: exit when k == hi). */
-  bool tests_next;
-  /* LLVMIntNE (step 1, any wrapping), LLVMIntULT, SLT, ULE or SLE (the
-   * counter only grows until the loop exits: pipeline_check.c) */
-  LLVMIntPredicate continue_while;
-  struct ring rings[MAX_COPIES];
+  struct ring rings[FERRY_RING_MAX_COPIES];
   size_t ring_count;
-  struct ferry_pipeline_copy copies[MAX_COPIES];
-  size_t ring_of_copy[MAX_COPIES];
+  struct ferry_pipeline_copy copies[FERRY_RING_MAX_COPIES];
+  size_t ring_of_copy[FERRY_RING_MAX_COPIES];
   /* A guarded copy's guard (copy_site.h, merged): the i1 of the loop that
    * holds where the copy loads (its negation where guard_inverted), part
    * of the cone, so that the ring evaluates it for the iteration it
    * issues; NULL for an unguarded copy. */
-  LLVMValueRef guards[MAX_COPIES];
-  bool guard_inverted[MAX_COPIES];
+  LLVMValueRef guards[FERRY_RING_MAX_COPIES];
+  bool guard_inverted[FERRY_RING_MAX_COPIES];
   size_t count;
   struct ferry_vec rebased;  /* struct rebased_use * */
   struct ferry_vec chains;   /* GEP/cast instructions between a buffer and its uses */
@@ -174,15 +165,6 @@ LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef
                                         LLVMValueRef distance_value, bool prologue,
                                         struct ferry_map *made);
 
-/* pipeline_values.c: whether iteration i+distance runs, seen from the
- * counter's value at i, for counters wider than 32 bits (distance an i32;
- * 0 is iteration i itself, which runs), and the same for a constant
- * distance of at least 1. */
-LLVMValueRef ferry_pipeline_runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                       LLVMValueRef counter, LLVMValueRef distance);
-LLVMValueRef ferry_pipeline_runs_ahead_const(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                             LLVMValueRef counter, unsigned distance);
-
 /* pipeline_values.c: the same in every iteration of `loop` (no phi, load
  * or call of the loop on the way to it). */
 bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth);
@@ -191,12 +173,6 @@ bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef v
  * replaced by `base`, built at the builder's position (pipeline_values.c). */
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
                                    LLVMValueRef buffer, LLVMValueRef base);
-
-/* The index of the loop's last iteration, in 64 bits, at the builder's
- * position before the loop (which runs at least once); for counters of 32
- * bits or less, where it is below 2^32 (pipeline_values.c). */
-LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
-                                           LLVMBuilderRef builder);
 
 /* pipeline_stages.c. S: as many stages as asked for (or AUTO_STAGES),
  * halved until the ring fits the budget of a ring chosen by default, the

@@ -100,7 +100,7 @@ static bool requested_stages(LLVMValueRef fn, unsigned *stages, char *source, si
   }
   *stages = ferry_option_stages();
   snprintf(source, source_size, "-ferry-stages=%u", *stages);
-  if (*stages && (*stages > MAX_STAGES || (*stages & (*stages - 1))))
+  if (*stages && (*stages > FERRY_MAX_STAGES || (*stages & (*stages - 1))))
     return ferry_refuse(reason, size, "-ferry-stages=%u: the stages must be 2, 4, 8 or 16", *stages);
   return true;
 }

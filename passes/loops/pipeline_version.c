@@ -188,7 +188,7 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
   }
   if (!collective)
     return false;
-  if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) > 32)
+  if (p->counted->width > 32)
     return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
   if (!p->loop_blocks.count) /* pushed already for a range check */
     for (size_t b = 0; b < loop->blocks.count; b++)
