@@ -26,10 +26,6 @@ static bool check_trip(struct ferry_pipeline *p, struct ferry_analyses *analyses
   if (counted->shape != FERRY_COUNTED || !counted->exact)
     return ferry_refuse(reason, size, "%s", counted->refusal);
   p->counted = counted;
-  p->header = counted->header;
-  p->preheader_branch = counted->preheader_branch;
-  p->latch_branch = counted->latch_branch;
-  p->exit = counted->exit;
   return true;
 }
 
@@ -287,7 +283,7 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
  * at a distance: counted_loop.h), the loop is not versioned
  * (the version's check and chunk starts assume S), and
  * nothing the kernel calls reaches the dynamic memory the ring overlays.
- * Else it stays relocated, and launch_refusal says why. */
+ * Else it stays relocated, and the report's launch_refusal says why. */
 static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   for (size_t r = 0; r < p->ring_count; r++) {
     struct ring *ring = &p->rings[r];
@@ -299,7 +295,7 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
     else if (!ferry_dynamic_memory_private(fn))
       why = "a function other than a kernel uses an extern __shared__ array";
     if (why) {
-      snprintf(p->launch_refusal, sizeof p->launch_refusal, "%s", why);
+      snprintf(p->report.launch_refusal, sizeof p->report.launch_refusal, "%s", why);
       continue;
     }
     ring->relocated = false;
@@ -514,8 +510,9 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   /* A copy of heavy reuse pays only in a ring checked once before the
    * loop (cost_model.h). */
   if (ok) {
-    char *why = p->version_refusal;
-    bool versioned = ferry_pipeline_plan_version(p, affine, loop, why, sizeof p->version_refusal);
+    char *why = p->report.version_refusal;
+    bool versioned =
+        ferry_pipeline_plan_version(p, affine, loop, why, sizeof p->report.version_refusal);
     if (p->reuse_heavy && !versioned)
       ok = ferry_refuse(reason, reason_size,
                         "the compute reads the copied bytes many times (cost model): only a "
@@ -530,5 +527,10 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     ferry_pipeline_free(p);
     return NULL;
   }
+  /* The rest of the report (pipeline.h): a versioned ring has no version
+   * refusal to tell. */
+  if (p->versioned)
+    p->report.version_refusal[0] = '\0';
+  p->report.range_stores = ferry_pipeline_range_stores(p);
   return p;
 }

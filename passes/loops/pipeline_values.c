@@ -11,12 +11,10 @@
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
 bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
-const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *p) { return p->launch_refusal; }
-const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
 bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
-const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *p) {
-  return p->versioned ? "" : p->version_refusal;
+const struct ferry_pipeline_report *ferry_pipeline_report(const struct ferry_pipeline *p) {
+  return &p->report;
 }
 
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
@@ -56,7 +54,7 @@ static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, L
 
 /* ferry_pipeline_value_at, the distance a constant or, with
  * `distance_value`, that value (computed before the loop). */
-LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder,
+LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                         LLVMValueRef value, unsigned distance,
                                         LLVMValueRef distance_value, bool prologue,
                                         struct ferry_map *made) {
@@ -127,7 +125,7 @@ LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef
   return result;
 }
 
-LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+LLVMValueRef ferry_pipeline_value_at(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                      LLVMValueRef value, unsigned distance, bool prologue,
                                      struct ferry_map *made) {
   return ferry_pipeline_value_ahead(p, builder, value, distance, NULL, prologue, made);
