@@ -6,6 +6,7 @@
 #include "ir_build.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static struct ferry_counted_loop *not_counted(struct ferry_counted_loop *c,
                                               enum ferry_counted_shape shape, const char *why) {
@@ -184,6 +185,77 @@ LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *
   LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)c->step, false);
   LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
   return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
+}
+
+/* An integer read as signed, in 64 bits. */
+static LLVMValueRef signed_64(LLVMBuilderRef builder, LLVMValueRef value, LLVMTypeRef i64) {
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(value)) == 64)
+    return value;
+  return LLVMBuildSExt(builder, value, i64, "");
+}
+
+/* a - b in 64 bits, signed, its overflow ORed into *overflow; folded
+ * where both are constants. */
+static LLVMValueRef checked_sub(LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef a,
+                                LLVMValueRef b, LLVMValueRef *overflow) {
+  LLVMTypeRef i64 = LLVMTypeOf(a);
+  if (LLVMIsAConstantInt(a) && LLVMIsAConstantInt(b)) {
+    int64_t x = LLVMConstIntGetSExtValue(a), y = LLVMConstIntGetSExtValue(b), result;
+    if (!__builtin_sub_overflow(x, y, &result))
+      return LLVMConstInt(i64, (unsigned long long)result, true);
+    *overflow = LLVMBuildOr(builder, *overflow,
+                            LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 1,
+                                         false),
+                            "");
+    return LLVMConstInt(i64, 0, true);
+  }
+  if (LLVMIsAConstantInt(b) && LLVMConstIntGetSExtValue(b) == 0)
+    return a;
+  static const char name[] = "llvm.ssub.with.overflow";
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(module, id, &i64, 1);
+  LLVMValueRef args[2] = {a, b};
+  LLVMValueRef pair = LLVMBuildCall2(builder, LLVMGlobalGetValueType(fn), fn, args, 2, "");
+  *overflow = LLVMBuildOr(builder, *overflow, LLVMBuildExtractValue(builder, pair, 1, ""), "");
+  return LLVMBuildExtractValue(builder, pair, 0, "");
+}
+
+LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_loop *c,
+                                                    LLVMModuleRef module, LLVMBuilderRef builder,
+                                                    LLVMValueRef *overflow) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef first = first_tested(c, builder, c->start);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, true), one = LLVMConstInt(i64, 1, true);
+  LLVMValueRef limit = LLVMConstInt(i64, UINT64_C(1) << 62, true);
+  if (c->counts_while == LLVMIntNE) { /* by 1, modulo 2^width */
+    LLVMValueRef last =
+        LLVMBuildZExt(builder, LLVMBuildSub(builder, c->bound, first, ""), i64, "");
+    *overflow =
+        LLVMBuildOr(builder, *overflow, LLVMBuildICmp(builder, LLVMIntUGE, last, limit, ""), "");
+    return last;
+  }
+  bool strict = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntULT;
+  bool is_signed = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntSLE;
+  /* Iteration 1 runs when the first value tested passes; the difference
+   * is then exact (as unsigned, for an unsigned test). */
+  LLVMValueRef runs_again = LLVMBuildICmp(builder, c->counts_while, first, c->bound, "");
+  LLVMValueRef difference;
+  if (is_signed)
+    difference = checked_sub(module, builder, signed_64(builder, c->bound, i64),
+                             signed_64(builder, first, i64), overflow);
+  else
+    difference = LLVMBuildSub(builder, LLVMBuildZExt(builder, c->bound, i64, ""),
+                              LLVMBuildZExt(builder, first, i64, ""), "");
+  *overflow = LLVMBuildOr(
+      builder, *overflow,
+      LLVMBuildAnd(builder, runs_again, LLVMBuildICmp(builder, LLVMIntUGE, difference, limit, ""),
+                   ""),
+      "");
+  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
+  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)c->step, true);
+  LLVMValueRef steps =
+      LLVMBuildAdd(builder, LLVMBuildUDiv(builder, reach, step, ""), one, "");
+  return LLVMBuildSelect(builder, runs_again, steps, zero, "ferry.last.wide");
 }
 
 /* `distance` (i32, at most FERRY_MAX_STAGES - 1) in the integer type

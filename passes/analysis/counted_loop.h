@@ -74,6 +74,13 @@ struct ferry_counted_loop *ferry_counted_loop_compute(const struct ferry_loops *
  * once); for counters of 32 bits or less, where it is below 2^32. */
 LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *counted,
                                                LLVMBuilderRef builder);
+/* The same for a counter wider than 32 bits, where that may overflow:
+ * computed from the same reading of the latch, with anything that does
+ * not fit 64 bits ORed into *overflow (an i1, a constant or built before).
+ * Below 2^62 when *overflow ends false. */
+LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_loop *counted,
+                                                    LLVMModuleRef module, LLVMBuilderRef builder,
+                                                    LLVMValueRef *overflow);
 /* Exact counters only: whether iteration i+distance runs, given
  * `counter`, the iv's value at i (its start for the prologue), for
  * counters wider than 32 bits, in their own width. `distance` is an i32,

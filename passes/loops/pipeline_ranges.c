@@ -628,46 +628,6 @@ static void range_bounds(struct emit *e, const struct range *range, LLVMValueRef
   *end = checked(e, LLVMAdd, checked(e, LLVMAdd, base, high), constant(e, (int64_t)range->size));
 }
 
-/* The index of the last iteration for a counter wider than 32 bits, where
- * ferry_counted_loop_last_iteration may overflow: computed from the same
- * reading of the latch (counted_loop.h, exact), with
- * anything that does not fit joining e->overflow. Below 2^62 when it
- * holds. */
-static LLVMValueRef wide_last(struct emit *e, const struct ferry_pipeline *p) {
-  LLVMBuilderRef builder = e->builder;
-  const struct ferry_counted_loop *c = p->counted;
-  LLVMTypeRef type = LLVMTypeOf(c->start);
-  LLVMValueRef first =
-      c->tests_next
-          ? LLVMBuildAdd(builder, c->start,
-                         LLVMConstInt(type, (unsigned long long)c->step, false), "")
-          : c->start;
-  LLVMValueRef zero = constant(e, 0), one = constant(e, 1), limit = constant(e, INT64_C(1) << 62);
-  if (c->counts_while == LLVMIntNE) { /* by 1, modulo 2^width */
-    LLVMValueRef last =
-        LLVMBuildZExt(builder, LLVMBuildSub(builder, c->bound, first, ""), e->i64, "");
-    flag_overflow(e, LLVMBuildICmp(builder, LLVMIntUGE, last, limit, ""));
-    return last;
-  }
-  bool strict = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntULT;
-  bool is_signed = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntSLE;
-  /* Iteration 1 runs when the first value tested passes; the difference
-   * is then exact (as unsigned, for an unsigned test). */
-  LLVMValueRef runs_again = LLVMBuildICmp(builder, c->counts_while, first, c->bound, "");
-  LLVMValueRef difference;
-  if (is_signed)
-    difference = checked(e, LLVMSub, signed_64(e, c->bound), signed_64(e, first));
-  else
-    difference = LLVMBuildSub(builder, LLVMBuildZExt(builder, c->bound, e->i64, ""),
-                              LLVMBuildZExt(builder, first, e->i64, ""), "");
-  flag_overflow(e, LLVMBuildAnd(builder, runs_again,
-                                LLVMBuildICmp(builder, LLVMIntUGE, difference, limit, ""), ""));
-  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
-  LLVMValueRef steps =
-      LLVMBuildAdd(builder, LLVMBuildUDiv(builder, reach, constant(e, c->step), ""), one, "");
-  return LLVMBuildSelect(builder, runs_again, steps, zero, "ferry.last.wide");
-}
-
 LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVMModuleRef module,
                                             LLVMBuilderRef builder, LLVMValueRef last) {
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -678,7 +638,10 @@ LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVM
       .overflow = LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
       .plan = p->ranges,
   };
-  e.last = last ? last : wide_last(&e, p);
+  /* A counter wider than 32 bits: its last iteration as the counted loop
+   * finds it, anything that does not fit joining e.overflow. */
+  e.last = last ? last
+                : ferry_counted_loop_last_iteration_wide(p->counted, module, builder, &e.overflow);
   LLVMValueRef reads[FERRY_RING_MAX_COPIES][2];
   for (size_t c = 0; c < p->ranges->read_count; c++)
     range_bounds(&e, &p->ranges->reads[c], &reads[c][0], &reads[c][1]);
