@@ -13,6 +13,9 @@ struct ferry_analyses {
   struct ferry_cfg *cfg;
   struct ferry_uniformity *uniformity;
   struct ferry_affine_context *affine;
+  /* One counted-loop reading per loop, by the loop's index; each NULL
+   * until asked for (the array itself made at the first question). */
+  struct ferry_counted_loop **counted;
 };
 
 struct ferry_analyses *ferry_analyses_create(LLVMValueRef fn) {
@@ -23,10 +26,14 @@ struct ferry_analyses *ferry_analyses_create(LLVMValueRef fn) {
 
 void ferry_analyses_invalidate(struct ferry_analyses *analyses) {
   /* In the order of their dependencies: affine forms use the uniformity
-   * and the loops, the uniformity the loops. */
+   * and the loops, the uniformity and the counted loops the loops. */
   ferry_affine_context_free(analyses->affine);
   ferry_uniformity_free(analyses->uniformity);
   ferry_cfg_free(analyses->cfg);
+  if (analyses->counted)
+    for (size_t l = 0; l < ferry_loop_count(analyses->loops); l++)
+      free(analyses->counted[l]);
+  free(analyses->counted);
   ferry_loops_free(analyses->loops);
   LLVMValueRef fn = analyses->function;
   *analyses = (struct ferry_analyses){.function = fn};
@@ -76,4 +83,20 @@ struct ferry_affine_context *ferry_analyses_affine(struct ferry_analyses *analys
     analyses->affine = ferry_affine_context_create(analyses, analyses->function, loops,
                                                    ferry_analyses_uniformity(analyses));
   return analyses->affine;
+}
+
+const struct ferry_counted_loop *ferry_analyses_counted_loop(struct ferry_analyses *analyses,
+                                                             const struct ferry_loop *loop) {
+  const struct ferry_loops *loops = ferry_analyses_loops(analyses);
+  size_t count = loops ? ferry_loop_count(loops) : 0;
+  for (size_t l = 0; l < count; l++) {
+    if (ferry_loop_at(loops, l) != loop)
+      continue;
+    if (!analyses->counted)
+      analyses->counted = ferry_xcalloc(count, sizeof *analyses->counted);
+    if (!analyses->counted[l])
+      analyses->counted[l] = ferry_counted_loop_compute(loops, loop);
+    return analyses->counted[l];
+  }
+  return NULL;
 }

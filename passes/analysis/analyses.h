@@ -1,8 +1,8 @@
 /* The analyses of one function, in one bundle: its loops (with their
- * dominator tree), its CFG's predecessors, which values are uniform, and
- * the affine forms of its values. The pass driver (copy_plan.h:
- * ferry_transform_functions) builds one bundle per function and pass and
- * passes it down; each member is computed when first asked for and kept
+ * dominator tree), its CFG's predecessors, which values are uniform, the
+ * affine forms of its values, and how each loop counts. The pass driver
+ * (copy_plan.h: ferry_transform_functions) builds one bundle per function
+ * and pass and passes it down; each member is computed when first asked for and kept
  * until the bundle is freed or invalidated, so no analysis runs twice for
  * one function (nor at all where a pass leaves the function alone). A
  * copy's consumer barriers are its own (copy_site.h), found with the
@@ -17,6 +17,7 @@
 
 #include "affine.h"
 #include "cfg.h"
+#include "counted_loop.h"
 #include "dominators.h"
 #include "loops.h"
 #include "uniformity.h"
@@ -37,6 +38,10 @@ const struct ferry_dominators *ferry_analyses_dominators(struct ferry_analyses *
 const struct ferry_cfg *ferry_analyses_cfg(struct ferry_analyses *analyses);
 const struct ferry_uniformity *ferry_analyses_uniformity(struct ferry_analyses *analyses);
 struct ferry_affine_context *ferry_analyses_affine(struct ferry_analyses *analyses);
+/* The counted-loop reading of one of the function's loops (counted_loop.h);
+ * NULL only for a loop not of ferry_analyses_loops. */
+const struct ferry_counted_loop *ferry_analyses_counted_loop(struct ferry_analyses *analyses,
+                                                             const struct ferry_loop *loop);
 
 /* The function's IR changed: every member is freed, to be computed again
  * when next asked for. Whatever holds a member (a copy site's affine

@@ -8,6 +8,7 @@
 #include "address_space.h"
 #include "dispatch.h"
 #include "ferry.h"
+#include "loop_limits.h"
 #include "target.h"
 #include "util.h"
 
@@ -20,8 +21,6 @@ static const char checked_marker[] = "ferry.kernel_options.checked";
 
 enum key { KEY_STAGES, KEY_DYNAMIC_SHARED, KEY_BULK, KEY_COUNT };
 static const char *const key_names[KEY_COUNT] = {"stages", "dynamic_shared", "bulk"};
-
-enum { MAX_STAGES = 16 };
 
 /* One "ferry:" annotation as clang records it. */
 struct annotation {
@@ -147,7 +146,7 @@ static bool parse_annotation(const struct annotation *a, struct setting *setting
                                                     "leading zero)";
   switch (setting->key) {
   case KEY_STAGES:
-    if (number && setting->number <= MAX_STAGES && setting->number &&
+    if (number && setting->number <= FERRY_MAX_STAGES && setting->number &&
         !(setting->number & (setting->number - 1)))
       return true;
     snprintf(message, size, "annotate(\"%.*s\"): %sthe stages must be 1 (no pipelining), 2, 4, 8 "

@@ -55,6 +55,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../support/loop_limits.h"
+
 /* The CUDA runtime's ABI, declared here so that ferry builds without CUDA's
  * headers: the enumerators' values are fixed by the runtime's API. */
 typedef struct {
@@ -300,7 +302,7 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
     /* The most stages of the launch's tile that keep the blocks. (Below
      * the limit, a tile's 16 stages stay far from wrapping.) */
     uint64_t tile = ((uint64_t)shared_bytes + 15) & ~(uint64_t)15;
-    uint64_t stages = 16;
+    uint64_t stages = FERRY_MAX_STAGES;
     for (; stages >= 2; stages /= 2) {
       bytes = stages * tile;
       if (bytes <= facts->variant_dynamic_limit &&

@@ -45,12 +45,14 @@
  * Refused, with an -Rpass-analysis remark: loops not counted in such a
  * form, sources not affine in the counter, copies that do not run in every
  * iteration. Targets below sm_80 and -ferry-prefetch=never: nothing. */
+#include "analyses.h"
 #include "bridge.h"
 #include "copy_plan.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "ir_build.h"
 #include "kernel_options.h"
+#include "loop_limits.h"
 #include "ptx.h"
 #include "names.h"
 #include "target.h"
@@ -59,112 +61,57 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The most iterations ahead, the most copies a prefetched loop holds. */
-enum { MAX_DISTANCE = 16, MAX_COPIES = 16, MAX_STEP = 1 << 20, SM_THREADS_MAX = 2048 };
+/* The most iterations ahead, the most copies a prefetched loop holds, the
+ * largest step of its counter: loop_limits.h. */
+enum { MAX_DISTANCE = FERRY_PREFETCH_MAX_DISTANCE, MAX_COPIES = FERRY_PREFETCH_MAX_COPIES,
+       SM_THREADS_MAX = 2048 };
 
-/* How the loop counts: `counter` starts somewhere, grows by `step` each
- * iteration, and the latch continues while `compare` (of the increment
- * and `bound`) says so. */
+/* How the loop counts (counted_loop.h), and how the source addresses read
+ * its counter. */
 struct counter {
-  LLVMValueRef phi, increment, bound, compare;
-  int64_t step;
-  unsigned width;
-  bool continue_on_true;
-  bool counter_first;            /* the compare's first operand is the increment */
+  const struct ferry_counted_loop *counted;
   /* A 32-bit counter that a source address reads sign-extended (the affine
    * form's own reading) or zero-extended: it must not wrap in that reading
    * before the iteration prefetched for. */
   bool read_signed, read_unsigned;
-  LLVMIntPredicate continue_while; /* the compare read as `increment PRED bound`, continuing */
 };
 
-static bool find_counter(const struct ferry_loops *loops, const struct ferry_loop *loop,
+/* The prefetch's reading of a counted loop (counted_loop.h: not the
+ * ring's exact one; ferry_counted_loop_runs_checked checks what it does not
+ * prove): the latch tests the increment, a counter of 32 or 64 bits with
+ * a positive step of at most FERRY_PREFETCH_MAX_STEP, against the bound
+ * with <, <= or, counting by 1, !=. Its refusals keep their own words. */
+static bool find_counter(struct ferry_analyses *analyses, const struct ferry_loop *loop,
                          struct counter *c, char *reason, size_t size) {
-  if (!loop->preheader)
-    return ferry_refuse(reason, size, "the loop has no preheader");
-  if (loop->latches.count != 1 || loop->exiting.count != 1 ||
-      loop->exiting.items[0] != loop->latches.items[0])
-    return ferry_refuse(reason, size, "the loop has more than one latch or exit");
-  LLVMValueRef branch = LLVMGetBasicBlockTerminator(loop->latches.items[0]);
-  if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch) ||
-      !LLVMIsAICmpInst(LLVMGetCondition(branch)))
+  const struct ferry_counted_loop *counted = ferry_analyses_counted_loop(analyses, loop);
+  switch (counted->shape) {
+  case FERRY_COUNTED:
+    break;
+  case FERRY_COUNTED_NO_PREHEADER:
+  case FERRY_COUNTED_LATCHES:
+    return ferry_refuse(reason, size, "%s", counted->refusal);
+  case FERRY_COUNTED_NOT_CONDITIONAL:
+  case FERRY_COUNTED_NOT_ICMP:
     return ferry_refuse(reason, size, "the loop does not end in an integer comparison");
-  c->compare = LLVMGetCondition(branch);
-  c->continue_on_true = LLVMGetSuccessor(branch, 0) == loop->header;
-  for (unsigned side = 0; side < 2; side++) {
-    LLVMValueRef counted = LLVMGetOperand(c->compare, side);
-    LLVMValueRef bound = LLVMGetOperand(c->compare, 1 - side);
-    for (LLVMValueRef phi = LLVMGetFirstInstruction(loop->header); phi && LLVMIsAPHINode(phi);
-         phi = LLVMGetNextInstruction(phi)) {
-      struct ferry_induction induction;
-      if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
-          induction.increment != counted || ferry_loop_defines(loop, bound))
-        continue;
-      unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(phi));
-      if (induction.step <= 0 || induction.step > MAX_STEP || (width != 32 && width != 64))
-        return ferry_refuse(reason, size,
-                            "the loop's counter is not of 32 or 64 bits with a positive step "
-                            "of at most 2^20");
-      LLVMIntPredicate predicate = LLVMGetICmpPredicate(c->compare);
-      c->continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
-      if (!c->continue_on_true)
-        c->continue_while = ferry_icmp_inverse(c->continue_while);
-      bool relational = c->continue_while == LLVMIntULT || c->continue_while == LLVMIntULE ||
-                        c->continue_while == LLVMIntSLT || c->continue_while == LLVMIntSLE;
-      if (!relational && !(c->continue_while == LLVMIntNE && induction.step == 1))
-        return ferry_refuse(reason, size,
-                            "the loop continues while its counter is neither below its bound "
-                            "nor, counting by 1, different from it");
-      c->phi = phi;
-      c->increment = counted;
-      c->bound = bound;
-      c->step = induction.step;
-      c->width = width;
-      c->counter_first = side == 0;
-      return true;
-    }
+  case FERRY_COUNTED_NO_COUNTER:
+    return ferry_refuse(reason, size, "the loop is not counted by an induction variable");
   }
-  return ferry_refuse(reason, size, "the loop is not counted by an induction variable");
-}
-
-/* Whether iteration i+distance runs, seen from iteration i (`distance` >= 1,
- * of the counter's type), at the builder's position inside the loop, and a
- * 32-bit counter does not wrap on the way in the readings the addresses
- * make of it. */
-static LLVMValueRef iteration_runs(LLVMBuilderRef builder, const struct counter *c,
-                                   LLVMValueRef distance) {
-  LLVMTypeRef type = LLVMTypeOf(c->phi);
-  LLVMValueRef ahead = c->step == 1 ? distance
-                                    : LLVMBuildMul(builder, distance,
-                                                   LLVMConstInt(type, (unsigned long long)c->step, false), "");
-  bool is_signed = c->continue_while == LLVMIntSLT || c->continue_while == LLVMIntSLE;
-  bool relational = c->continue_while != LLVMIntNE, narrow = c->width < 64;
-  bool check_signed = (relational && is_signed) || (narrow && c->read_signed);
-  bool check_unsigned = (relational && !is_signed) || (narrow && c->read_unsigned);
-  LLVMValueRef later =
-      relational || check_signed || check_unsigned ? LLVMBuildAdd(builder, c->phi, ahead, "") : NULL;
-  LLVMValueRef runs;
-  if (!relational) {
-    /* Iterations i+1..i+d run unless the counter meets the bound at one
-     * of them: (bound - counter - 1) mod 2^w >= d. */
-    LLVMValueRef left = LLVMBuildSub(builder, c->bound, c->phi, "");
-    left = LLVMBuildSub(builder, left, LLVMConstInt(type, 1, false), "");
-    runs = LLVMBuildICmp(builder, LLVMIntUGE, left, distance, "");
-  } else {
-    /* A < or <= test holds at every iteration up to i+d when it holds at
-     * i+d and the counter has not wrapped on the way (in the test's
-     * reading: checked below). */
-    runs = c->counter_first
-               ? LLVMBuildICmp(builder, LLVMGetICmpPredicate(c->compare), later, c->bound, "")
-               : LLVMBuildICmp(builder, LLVMGetICmpPredicate(c->compare), c->bound, later, "");
-    if (!c->continue_on_true)
-      runs = LLVMBuildNot(builder, runs, "");
-  }
-  if (check_signed)
-    runs = LLVMBuildAnd(builder, runs, LLVMBuildICmp(builder, LLVMIntSGT, later, c->phi, ""), "");
-  if (check_unsigned)
-    runs = LLVMBuildAnd(builder, runs, LLVMBuildICmp(builder, LLVMIntUGT, later, c->phi, ""), "");
-  return runs;
+  if (!counted->tests_next)
+    return ferry_refuse(reason, size, "the loop is not counted by an induction variable");
+  if (counted->step <= 0 || counted->step > FERRY_PREFETCH_MAX_STEP ||
+      (counted->width != 32 && counted->width != 64))
+    return ferry_refuse(reason, size,
+                        "the loop's counter is not of 32 or 64 bits with a positive step "
+                        "of at most 2^20");
+  LLVMIntPredicate test = counted->continue_while;
+  bool relational = test == LLVMIntULT || test == LLVMIntULE || test == LLVMIntSLT ||
+                    test == LLVMIntSLE;
+  if (!relational && !(test == LLVMIntNE && counted->step == 1))
+    return ferry_refuse(reason, size,
+                        "the loop continues while its counter is neither below its bound "
+                        "nor, counting by 1, different from it");
+  c->counted = counted;
+  return true;
 }
 
 /* An atom of the affine form as a 64-bit value at the builder's position
@@ -194,10 +141,10 @@ static LLVMValueRef build_atom(LLVMBuilderRef builder, LLVMModuleRef module,
  * counter zero- or sign-extended. */
 static bool is_counter(const struct ferry_atom *atom, const struct counter *c) {
   if (atom->kind == FERRY_ATOM_INDUCTION)
-    return atom->value == c->phi;
+    return atom->value == c->counted->iv;
   return atom->kind == FERRY_ATOM_OPAQUE &&
          (LLVMIsAZExtInst(atom->value) || LLVMIsASExtInst(atom->value)) &&
-         LLVMGetOperand(atom->value, 0) == c->phi;
+         LLVMGetOperand(atom->value, 0) == c->counted->iv;
 }
 
 static void note_reading(const struct ferry_atom *atom, struct counter *c) {
@@ -244,7 +191,8 @@ static bool counter_stride(LLVMBuilderRef builder, LLVMModuleRef module,
   if (!found)
     return ferry_refuse(reason, size, "the source address does not move with the loop's counter");
   if (builder)
-    *stride = LLVMBuildMul(builder, sum, LLVMConstInt(i64, (unsigned long long)c->step, false),
+    *stride = LLVMBuildMul(builder, sum,
+                           LLVMConstInt(i64, (unsigned long long)c->counted->step, false),
                          "ferry.prefetch.stride");
   return true;
 }
@@ -289,8 +237,9 @@ static void emit_prefetch(LLVMBuilderRef builder, LLVMModuleRef module, const st
                           LLVMValueRef source, LLVMValueRef stride, LLVMValueRef distance) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
-  LLVMValueRef runs = iteration_runs(builder, c, distance);
-  LLVMValueRef wide = c->width < 64 ? LLVMBuildZExt(builder, distance, i64, "") : distance;
+  LLVMValueRef runs = ferry_counted_loop_runs_checked(c->counted, builder, distance,
+                                                      c->read_signed, c->read_unsigned);
+  LLVMValueRef wide = c->counted->width < 64 ? LLVMBuildZExt(builder, distance, i64, "") : distance;
   LLVMValueRef offset = LLVMBuildSelect(builder, runs, LLVMBuildMul(builder, wide, stride, ""),
                                         LLVMConstInt(i64, 0, false), "");
   LLVMValueRef ahead = LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), source, &offset, 1,
@@ -303,12 +252,13 @@ static void emit_prefetch(LLVMBuilderRef builder, LLVMModuleRef module, const st
 static void emit_prefetches(LLVMBuilderRef builder, LLVMModuleRef module, const struct counter *c,
                             LLVMValueRef start, LLVMValueRef at, LLVMValueRef source,
                             LLVMValueRef stride, LLVMValueRef distance) {
-  LLVMTypeRef type = LLVMTypeOf(c->phi);
+  LLVMTypeRef type = LLVMTypeOf(c->counted->iv);
   LLVMBasicBlockRef head, rest;
   LLVMBasicBlockRef prologue = ferry_open_region(at, "ferry.prefetch.prologue",
                                                  "ferry.prefetch.issued", &head, &rest);
   LLVMPositionBuilderAtEnd(builder, head);
-  LLVMValueRef first = LLVMBuildICmp(builder, LLVMIntEQ, c->phi, start, "ferry.first.iteration");
+  LLVMValueRef first =
+      LLVMBuildICmp(builder, LLVMIntEQ, c->counted->iv, start, "ferry.first.iteration");
   LLVMBuildCondBr(builder, first, prologue, rest);
 
   LLVMPositionBuilderAtEnd(builder, prologue);
@@ -343,7 +293,7 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     if (ferry_loop_at(loops, l)->parent == loop)
       return ferry_refuse(reason, size, "the loop holds another loop");
   struct counter c = {0};
-  if (!find_counter(loops, loop, &c, reason, size))
+  if (!find_counter(ferry_affine_analyses(affine), loop, &c, reason, size))
     return false;
   LLVMBasicBlockRef latch = loop->latches.items[0];
   unsigned long long thread_bytes = 0;
@@ -362,16 +312,17 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     thread_bytes += site->size;
   }
   LLVMValueRef start = NULL;
-  for (unsigned k = 0; k < LLVMCountIncoming(c.phi); k++)
-    if (LLVMGetIncomingBlock(c.phi, k) == loop->preheader)
-      start = LLVMGetIncomingValue(c.phi, k);
+  for (unsigned k = 0; k < LLVMCountIncoming(c.counted->iv); k++)
+    if (LLVMGetIncomingBlock(c.counted->iv, k) == loop->preheader)
+      start = LLVMGetIncomingValue(c.counted->iv, k);
   if (!start)
     return ferry_refuse(reason, size, "the loop's counter does not start in the preheader");
   LLVMPositionBuilderBefore(builder, LLVMGetBasicBlockTerminator(loop->preheader));
   LLVMValueRef strides[MAX_COPIES];
   for (size_t i = 0; i < count; i++)
     counter_stride(builder, module, loop, &c, &offsets[i], &strides[i], reason, size);
-  LLVMValueRef distance = build_distance(builder, module, thread_bytes, LLVMTypeOf(c.phi));
+  LLVMValueRef distance =
+      build_distance(builder, module, thread_bytes, LLVMTypeOf(c.counted->iv));
   for (size_t i = 0; i < count; i++) {
     const struct ferry_copy_site *site = &copies[i]->site;
     LLVMValueRef at = site->load ? site->load : site->store;

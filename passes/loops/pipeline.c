@@ -48,6 +48,38 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* What the rewrite makes for one ring of the plan. */
+struct ring_made {
+  LLVMTypeRef slot_type;     /* a slot: the array's type, a relocated ring's [extent x i8] */
+  LLVMValueRef ring;         /* [S x slot_type]; NULL for a dynamic ring not relocated */
+  LLVMValueRef stride;       /* i64, a per_launch ring's slots apart, before the loop */
+  LLVMValueRef compute_slot; /* slot i mod S, in the loop's header */
+};
+
+/* The rewrite's state: the checked plan it follows, which it only reads,
+ * and the values it makes, which no other file sees (the version's check
+ * and its clone are handed the rings: ferry_pipeline_version). */
+struct rewrite {
+  const struct ferry_pipeline *p;
+  struct ring_made rings[FERRY_RING_MAX_COPIES];
+  /* launch_stages: the launch's S - 1 (i32), before the loop. */
+  LLVMValueRef stage_mask;
+  /* The index of the last iteration (i32) for a counter of 32 bits or
+   * less, before the loop; NULL for a wider one, which tests itself. */
+  LLVMValueRef last32;
+  /* Versioned: each collective copy's chunk offsets, made before the loop
+   * (copy_emit.h); where its source streams (pipeline_plan.h), the chunk
+   * address of iteration S-1 and its step from one iteration to the
+   * next, and that address as a phi of the loop's header. */
+  struct ferry_chunk chunk_offsets[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_starts[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_steps[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_chunks[FERRY_RING_MAX_COPIES];
+  /* In the loop: this iteration's index (i32), the slot it issues into,
+   * S - 1 (a constant, or stage_mask), and whether iteration i+S-1 runs. */
+  LLVMValueRef iteration, issue_index, mask, ahead;
+};
+
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {
   LLVMValueRef inst = LLVMGetFirstInstruction(block);
   while (inst && LLVMIsAPHINode(inst))
@@ -55,13 +87,17 @@ static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {
   return inst;
 }
 
-static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsigned stages,
+/* Slot `index` of ring r, at the builder's position. */
+static LLVMValueRef slot(const struct rewrite *w, LLVMBuilderRef builder, size_t r,
                          LLVMValueRef index) {
+  const struct ring *ring = &w->p->rings[r];
+  const struct ring_made *made = &w->rings[r];
   LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(index));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
   if (ring->per_launch) { /* below the launch's dynamic bytes: no wrap in 64 bits */
     LLVMValueRef offset = LLVMBuildMul(
-        builder, LLVMBuildZExt(builder, index, LLVMInt64TypeInContext(context), ""), ring->stride, "");
+        builder, LLVMBuildZExt(builder, index, LLVMInt64TypeInContext(context), ""), made->stride,
+        "");
     return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), ring->buffer, &offset, 1,
                          "ferry.slot");
   }
@@ -71,8 +107,8 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
                          "ferry.slot");
   }
   LLVMValueRef indices[2] = {LLVMConstInt(i32, 0, false), index};
-  return LLVMBuildGEP2(builder, LLVMArrayType2(ring->type, stages), ring->ring, indices, 2,
-                       "ferry.slot");
+  return LLVMBuildGEP2(builder, LLVMArrayType2(made->slot_type, w->p->stages), made->ring,
+                       indices, 2, "ferry.slot");
 }
 
 /* A guarded copy's source and bytes to read for the iteration it issues
@@ -82,7 +118,7 @@ static LLVMValueRef slot(LLVMBuilderRef builder, const struct ring *ring, unsign
  * zero) and, as the single-stage form (async_copy.c), the array's base
  * (a kernel parameter or global variable, else null) for the pointer, so
  * that no address the loop would not read is handed to cp.async. */
-static LLVMValueRef guarded_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder, size_t c,
+static LLVMValueRef guarded_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder, size_t c,
                                   LLVMValueRef source, struct ferry_copy_form *form,
                                   unsigned distance, LLVMValueRef distance_value, bool prologue,
                                   struct ferry_map *made) {
@@ -111,9 +147,10 @@ static LLVMValueRef guarded_ahead(struct ferry_pipeline *p, LLVMBuilderRef build
  * chunks need no check (a versioned loop) and share their geometry issue
  * in one loop (copy_emit.h). */
 static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
-                        struct ferry_emit_cache *cache, struct ferry_pipeline *p,
+                        struct ferry_emit_cache *cache, const struct rewrite *w,
                         LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
                         LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
+  const struct ferry_pipeline *p = w->p;
   LLVMValueRef before = anchor;
   if (guard) {
     LLVMBasicBlockRef head, join;
@@ -123,18 +160,18 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, body);
     before = LLVMBuildBr(builder, join);
   }
-  LLVMValueRef destinations[MAX_COPIES], sources[MAX_COPIES];
-  struct ferry_copy_form forms[MAX_COPIES];
+  LLVMValueRef destinations[FERRY_RING_MAX_COPIES], sources[FERRY_RING_MAX_COPIES];
+  struct ferry_copy_form forms[FERRY_RING_MAX_COPIES];
   LLVMPositionBuilderBefore(builder, before);
-  LLVMValueRef bases[MAX_COPIES];
+  LLVMValueRef bases[FERRY_RING_MAX_COPIES];
   for (size_t r = 0; r < p->ring_count; r++)
-    bases[r] = slot(builder, &p->rings[r], p->stages, slot_index);
+    bases[r] = slot(w, builder, r, slot_index);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     const struct ring *ring = &p->rings[p->ring_of_copy[c]];
     struct ferry_map made = {0};
     /* A streamed source's chunk address is a phi of the loop (apply). */
-    bool streamed = !prologue && p->source_chunks[c];
+    bool streamed = !prologue && w->source_chunks[c];
     sources[c] = streamed ? NULL
                           : ferry_pipeline_value_ahead(p, builder, site->source, distance, distance_value, prologue,
                                      &made);
@@ -158,7 +195,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   /* A versioned ring's chunks need no check: those of one geometry issue
    * in one loop. */
-  bool issued[MAX_COPIES] = {0};
+  bool issued[FERRY_RING_MAX_COPIES] = {0};
   for (size_t c = 0; c < p->count; c++) {
     if (issued[c])
       continue;
@@ -167,18 +204,18 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
                       NULL);
       continue;
     }
-    struct ferry_chunk group[MAX_COPIES];
+    struct ferry_chunk group[FERRY_RING_MAX_COPIES];
     size_t count = 0;
     for (size_t d = c; d < p->count; d++)
       if (!issued[d] && ferry_copy_form_collective(&forms[d]) && forms[d].size == forms[c].size &&
           (forms[d].row_stride > 0) == (forms[c].row_stride > 0)) {
-        const struct ferry_chunk *offsets = &p->chunk_offsets[d];
+        const struct ferry_chunk *offsets = &w->chunk_offsets[d];
         group[count++] = (struct ferry_chunk){
             .destination = ferry_chunk_address(builder, destinations[d], FERRY_ADDRSPACE_SHARED,
                                                offsets->destination),
             .source = sources[d] ? ferry_chunk_address(builder, sources[d],
                                                        FERRY_ADDRSPACE_GLOBAL, offsets->source)
-                                 : p->source_chunks[d],
+                                 : w->source_chunks[d],
             .destination_pass = offsets->destination_pass,
             .source_pass = offsets->source_pass,
         };
@@ -248,8 +285,9 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
   if (!needed)
     return;
   LLVMBasicBlockRef head, rest;
-  LLVMBasicBlockRef too_small = ferry_open_region(p->preheader_branch, "ferry.dynamic.too_small",
-                                                  "ferry.dynamic.enough", &head, &rest);
+  LLVMBasicBlockRef too_small =
+      ferry_open_region(p->counted->preheader_branch, "ferry.dynamic.too_small",
+                        "ferry.dynamic.enough", &head, &rest);
   LLVMPositionBuilderAtEnd(builder, head);
   LLVMValueRef launched =
       ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0);
@@ -271,18 +309,20 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
  * launch gives, the ring stays within them, or where the kernel as
  * written has its tile. */
 static void build_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
-                                struct ferry_pipeline *p) {
+                                struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->preheader_branch));
-  LLVMPositionBuilderBefore(builder, p->preheader_branch);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->counted->preheader_branch));
+  LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
   LLVMValueRef launched = LLVMBuildZExt(
       builder,
       ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0),
       i64, "ferry.dynamic.bytes");
   LLVMValueRef stages = LLVMConstInt(i32, 1, false);
   for (size_t r = 0; r < p->ring_count; r++) {
-    struct ring *ring = &p->rings[r];
+    const struct ring *ring = &p->rings[r];
+    LLVMValueRef *stride = &w->rings[r].stride;
     if (!ring->per_launch)
       continue;
     LLVMValueRef end = LLVMConstInt(i64, 16, false);
@@ -291,17 +331,17 @@ static void build_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
       end = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntUGT, access, end, ""), access,
                             end, "");
     }
-    ring->stride = LLVMBuildAnd(builder, LLVMBuildAdd(builder, end, LLVMConstInt(i64, 15, false), ""),
-                                LLVMConstInt(i64, ~15ull, false), "ferry.slot.stride");
+    *stride = LLVMBuildAnd(builder, LLVMBuildAdd(builder, end, LLVMConstInt(i64, 15, false), ""),
+                           LLVMConstInt(i64, ~15ull, false), "ferry.slot.stride");
     /* One ring of the kind a loop has (pipeline_check.c): its slots alone
      * take the dynamic memory. */
     for (unsigned count = 2; count <= p->stages; count *= 2) {
-      LLVMValueRef bytes = LLVMBuildMul(builder, ring->stride, LLVMConstInt(i64, count, false), "");
+      LLVMValueRef bytes = LLVMBuildMul(builder, *stride, LLVMConstInt(i64, count, false), "");
       stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULE, bytes, launched, ""),
                                LLVMConstInt(i32, count, false), stages, "");
     }
   }
-  p->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
+  w->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
 }
 
 /* commit + wait_group S-1 before the consumer barrier, S the launch's:
@@ -310,7 +350,8 @@ static void build_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
  * choosing the largest count not above it (a switch became a jump table in
  * the loop). The mask is one of 0, 1, 3, 7, 15: each test picks its own. */
 static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
-                                       const struct ferry_pipeline *p) {
+                                       const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
   LLVMValueRef barrier = p->barrier;
@@ -328,7 +369,7 @@ static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef buil
     LLVMPositionBuilderAtEnd(builder, test);
     if (next)
       LLVMBuildCondBr(builder,
-                      LLVMBuildICmp(builder, LLVMIntUGE, p->stage_mask,
+                      LLVMBuildICmp(builder, LLVMIntUGE, w->stage_mask,
                                     LLVMConstInt(i32, count - 1, false), ""),
                       wait, next);
     else
@@ -347,8 +388,8 @@ static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef buil
  * (that of iteration S-1, issued in iteration 0) and its step, the
  * difference between two iterations' addresses. */
 static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
-                        struct ferry_emit_cache *cache, struct ferry_pipeline *p,
-                        LLVMValueRef source_starts[], LLVMValueRef source_steps[]) {
+                        struct ferry_emit_cache *cache, struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
   for (size_t c = 0; c < p->count; c++) {
@@ -356,15 +397,15 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
     const struct ring *ring = &p->rings[p->ring_of_copy[c]];
     if (!ferry_copy_form_collective(&p->copies[c].form))
       continue;
-    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     struct ferry_map made = {0};
     LLVMValueRef source = ferry_pipeline_value_at(p, builder, site->source, 0, true, &made);
     ferry_map_free(&made);
-    LLVMValueRef first_slot =
-        slot(builder, ring, p->stages, LLVMConstInt(LLVMInt32TypeInContext(context), 0, false));
+    LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(context), 0, false);
+    LLVMValueRef first_slot = slot(w, builder, p->ring_of_copy[c], zero);
     LLVMValueRef destination =
         ferry_pipeline_rebase(builder, site->destination, ring->buffer, first_slot);
-    p->chunk_offsets[c] =
+    w->chunk_offsets[c] =
         ferry_chunk_offsets(module, builder, cache, destination, source, &p->copies[c].form);
   }
   for (size_t c = 0; c < p->count; c++) {
@@ -374,16 +415,16 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
     unsigned iterations[3] = {p->stages - 1, 0, 1};
     for (int k = 0; k < 3; k++) {
       struct ferry_map made = {0};
-      LLVMPositionBuilderBefore(builder, p->preheader_branch);
+      LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
       LLVMValueRef source =
           ferry_pipeline_value_at(p, builder, p->copies[c].site->source, iterations[k], true, &made);
       ferry_map_free(&made);
       at[k] = ferry_chunk_address(builder, source, FERRY_ADDRSPACE_GLOBAL,
-                                  k ? LLVMConstInt(i64, 0, false) : p->chunk_offsets[c].source);
+                                  k ? LLVMConstInt(i64, 0, false) : w->chunk_offsets[c].source);
     }
-    source_starts[c] = at[0];
+    w->source_starts[c] = at[0];
     /* Iteration 1 need not run: frozen, and unused then. */
-    source_steps[c] = LLVMBuildFreeze(
+    w->source_steps[c] = LLVMBuildFreeze(
         builder,
         LLVMBuildSub(builder, LLVMBuildPtrToInt(builder, at[2], i64, ""),
                      LLVMBuildPtrToInt(builder, at[1], i64, ""), ""),
@@ -393,18 +434,20 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
  * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
- * runs (last32 >= k for a counter of at most 32 bits; ferry_pipeline_runs_ahead from
+ * runs (last32 >= k for a counter of at most 32 bits; ferry_counted_loop_runs_ahead from
  * the counter's start for a wider one), and
  * committing one group each, so that S - 1 groups precede the loop's
  * first. A loop rather than 15 guarded copies of the issue: the kernel's
  * code stays near the size of a ring of fixed stages. */
 static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
-                            struct ferry_emit_cache *cache, struct ferry_pipeline *p,
-                            LLVMValueRef mask, LLVMValueRef last32) {
+                            struct ferry_emit_cache *cache, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMValueRef mask = w->stage_mask, last32 = w->last32;
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
-  LLVMBasicBlockRef entry = LLVMGetInstructionParent(p->preheader_branch);
-  LLVMBasicBlockRef rest = ferry_split_block_before(p->preheader_branch, "ferry.prologue.done");
+  LLVMBasicBlockRef entry = LLVMGetInstructionParent(p->counted->preheader_branch);
+  LLVMBasicBlockRef rest =
+      ferry_split_block_before(p->counted->preheader_branch, "ferry.prologue.done");
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(entry));
   LLVMBasicBlockRef test = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue");
   LLVMBasicBlockRef body = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.stage");
@@ -425,8 +468,9 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef at = LLVMBuildBr(builder, next);
   LLVMPositionBuilderBefore(builder, at);
   LLVMValueRef runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs")
-                             : ferry_pipeline_runs_ahead(p, builder, p->iv_start, k);
-  issue_stage(module, builder, cache, p, at, k, 0, k, true, runs);
+                             : ferry_counted_loop_runs_ahead(p->counted, builder,
+                                                             p->counted->start, k);
+  issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
   LLVMPositionBuilderBefore(builder, at);
   ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
 }
@@ -441,8 +485,8 @@ static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
  * the store's alignment where the slot keeps it: a static ring's slots lie
  * stage_bytes apart from a ring aligned at least as the array, a dynamic
  * one's 16-byte multiples apart. */
-static void read_back_from_slot(LLVMBuilderRef builder, const struct ferry_pipeline *p,
-                                size_t c) {
+static void read_back_from_slot(LLVMBuilderRef builder, const struct rewrite *w, size_t c) {
+  const struct ferry_pipeline *p = w->p;
   const struct ferry_copy_site *site = p->copies[c].site;
   const struct ring *ring = &p->rings[p->ring_of_copy[c]];
   unsigned align = LLVMGetAlignment(site->store);
@@ -451,7 +495,8 @@ static void read_back_from_slot(LLVMBuilderRef builder, const struct ferry_pipel
     align /= 2;
   LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(p->barrier));
   LLVMValueRef address =
-      ferry_pipeline_rebase(builder, site->destination, ring->buffer, ring->compute_slot);
+      ferry_pipeline_rebase(builder, site->destination, ring->buffer,
+                            w->rings[p->ring_of_copy[c]].compute_slot);
   LLVMValueRef value = LLVMBuildLoad2(builder, LLVMTypeOf(site->load), address, "ferry.read.back");
   LLVMSetAlignment(value, align);
   struct ferry_vec users = {0};
@@ -479,9 +524,10 @@ static void read_back_from_slot(LLVMBuilderRef builder, const struct ferry_pipel
  * S-1 groups it may leave pending are those committed after the one
  * holding j's copies. */
 static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
-                               struct ferry_emit_cache *cache, struct ferry_pipeline *p,
-                               LLVMValueRef iteration, LLVMValueRef issue_index,
-                               LLVMValueRef ahead, LLVMValueRef last32) {
+                               struct ferry_emit_cache *cache, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMValueRef iteration = w->iteration, issue_index = w->issue_index, ahead = w->ahead;
+  LLVMValueRef last32 = w->last32;
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
   unsigned stages = p->stages;
@@ -493,14 +539,14 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
         anchor = inst;
   /* The guards, with `ahead`, in the outer loop's header. */
   LLVMPositionBuilderBefore(builder, LLVMIsAInstruction(ahead) ? LLVMGetNextInstruction(ahead)
-                                                               : first_non_phi(p->header));
+                                                               : first_non_phi(p->counted->header));
   LLVMValueRef first = LLVMBuildICmp(builder, LLVMIntEQ, iteration, LLVMConstInt(i32, 0, false),
                                      "ferry.first.iteration");
-  LLVMValueRef runs[MAX_STAGES] = {0};
+  LLVMValueRef runs[FERRY_MAX_STAGES] = {0};
   for (unsigned d = 1; d + 1 < stages; d++)
     runs[d] = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, d, false),
                                      "ferry.runs")
-                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv, d);
+                     : ferry_counted_loop_runs_ahead_const(p->counted, builder, p->counted->iv, d);
   LLVMBasicBlockRef head, join;
   /* The prologue's issues behind one test of iteration 0 (each then
    * behind its own test that its iteration runs): the copy loop's other
@@ -513,10 +559,10 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, body);
     LLVMValueRef at = LLVMBuildBr(builder, join);
     for (unsigned d = 0; d + 1 < stages; d++)
-      issue_stage(module, builder, cache, p, at, LLVMConstInt(i32, d, false), d, NULL, false,
+      issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d, NULL, false,
                   runs[d]);
   }
-  issue_stage(module, builder, cache, p, anchor, issue_index, stages - 1, NULL, false, ahead);
+  issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL, false, ahead);
   if (stages < 2)
     return;
   LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
@@ -530,104 +576,122 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
 }
 
-void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
-                          struct ferry_emit_cache *cache, struct ferry_pipeline *p) {
+/* Before the loop, what the prologue and the loop use: the trap of a
+ * dynamic ring's short launch, a per-launch ring's stride and S, the
+ * rings, the index of the last iteration, the version's check and clone,
+ * and a versioned ring's chunk offsets. */
+static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
+                        struct ferry_emit_cache *cache, struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
   LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
-  unsigned stages = p->stages;
-  /* What is built here belongs to the loop's first copy (the builder's
-   * location may still be another function's). */
-  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   check_dynamic_size(module, builder, p); /* may split the preheader: first */
   if (p->launch_stages)
-    build_launch_stages(module, builder, p);
-  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->preheader_branch);
-  LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->latch_branch);
-
+    build_launch_stages(module, builder, w);
+  LLVMValueRef ring_globals[FERRY_RING_MAX_COPIES] = {0};
   for (size_t r = 0; r < p->ring_count; r++) {
-    struct ring *ring = &p->rings[r];
+    const struct ring *ring = &p->rings[r];
+    struct ring_made *made = &w->rings[r];
+    made->slot_type = ring->type;
     if (ring->dynamic && !ring->relocated)
       continue;
     if (ring->relocated) /* slots of the tile's bounded extent */
-      ring->type = LLVMArrayType2(LLVMInt8TypeInContext(context), ring->stage_bytes);
-    LLVMTypeRef type = LLVMArrayType2(ring->type, stages);
+      made->slot_type = LLVMArrayType2(LLVMInt8TypeInContext(context), ring->stage_bytes);
+    LLVMTypeRef type = LLVMArrayType2(made->slot_type, p->stages);
     size_t length;
     const char *name = LLVMGetValueName2(ring->buffer, &length);
     char ring_name[256];
     snprintf(ring_name, sizeof ring_name, "%.*s.ferry.ring", (int)length, name);
-    ring->ring = LLVMAddGlobalInAddressSpace(module, type, ring_name, FERRY_ADDRSPACE_SHARED);
-    LLVMSetInitializer(ring->ring, LLVMGetPoison(type));
-    LLVMSetLinkage(ring->ring, LLVMInternalLinkage);
-    LLVMSetAlignment(ring->ring, ring->align > 16 ? ring->align : 16);
+    made->ring = LLVMAddGlobalInAddressSpace(module, type, ring_name, FERRY_ADDRSPACE_SHARED);
+    LLVMSetInitializer(made->ring, LLVMGetPoison(type));
+    LLVMSetLinkage(made->ring, LLVMInternalLinkage);
+    LLVMSetAlignment(made->ring, ring->align > 16 ? ring->align : 16);
+    ring_globals[r] = made->ring;
   }
   /* A counter of 32 bits or less: which iterations run is told by the
    * index of the last one (as unsigned, at most 2^32 - 1), against this
    * iteration's. */
   LLVMValueRef last = NULL;
-  if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) <= 32) {
-    LLVMPositionBuilderBefore(builder, p->preheader_branch);
-    last = ferry_pipeline_last_iteration(p, builder);
+  if (p->counted->width <= 32) {
+    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+    last = ferry_counted_loop_last_iteration(p->counted, builder);
   }
-  if (p->versioned || p->ranges || p->global_base_count) { /* the check needs the rings; the
-                                                             clone reads them */
-    ferry_pipeline_version(p, module, builder, last);
-    preheader = LLVMGetInstructionParent(p->preheader_branch);
-  }
-  LLVMValueRef last32 = NULL;
+  if (p->versioned || p->ranges || p->global_base_count) /* the check needs the rings; the
+                                                            clone reads them */
+    ferry_pipeline_version(p, ring_globals, module, builder, last);
   if (last) {
-    LLVMPositionBuilderBefore(builder, p->preheader_branch);
-    last32 = LLVMBuildTrunc(builder, last, i32, "ferry.last.iteration");
+    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+    w->last32 = LLVMBuildTrunc(builder, last, LLVMInt32TypeInContext(context),
+                               "ferry.last.iteration");
   }
-  LLVMValueRef source_starts[MAX_COPIES] = {0}, source_steps[MAX_COPIES] = {0};
   if (p->versioned)
-    plan_chunks(module, builder, cache, p, source_starts, source_steps);
+    plan_chunks(module, builder, cache, w);
+}
 
-  /* The iteration counter and this iteration's slots. */
-  LLVMPositionBuilder(builder, p->header, LLVMGetFirstInstruction(p->header));
+/* In the loop: the iteration counter, this iteration's slots, the
+ * compute's loads and read-backs moved to them, and at the top the issue
+ * of iteration i+S-1's copies (in a copy loop, where they stand); the
+ * original copies erased. */
+static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
+                          struct ferry_emit_cache *cache, struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  const struct ferry_counted_loop *counted = p->counted;
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  unsigned stages = p->stages;
+  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->counted->preheader_branch);
+  LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->counted->latch_branch);
+  LLVMPositionBuilder(builder, p->counted->header, LLVMGetFirstInstruction(p->counted->header));
   LLVMValueRef iteration = LLVMBuildPhi(builder, i32, "ferry.iteration");
-  LLVMPositionBuilderBefore(builder, p->latch_branch);
+  LLVMPositionBuilderBefore(builder, p->counted->latch_branch);
   LLVMValueRef next = LLVMBuildAdd(builder, iteration, LLVMConstInt(i32, 1, false), "");
   LLVMValueRef incoming[2] = {LLVMConstInt(i32, 0, false), next};
   LLVMBasicBlockRef from[2] = {preheader, latch};
   LLVMAddIncoming(iteration, incoming, from, 2);
   for (size_t c = 0; c < p->count; c++) {
-    if (!source_starts[c])
+    if (!w->source_starts[c])
       continue;
-    LLVMPositionBuilder(builder, p->header, LLVMGetFirstInstruction(p->header));
-    p->source_chunks[c] = LLVMBuildPhi(builder, LLVMTypeOf(source_starts[c]), "ferry.chunk.source");
-    LLVMPositionBuilderBefore(builder, p->latch_branch);
+    LLVMPositionBuilder(builder, p->counted->header, LLVMGetFirstInstruction(p->counted->header));
+    w->source_chunks[c] =
+        LLVMBuildPhi(builder, LLVMTypeOf(w->source_starts[c]), "ferry.chunk.source");
+    LLVMPositionBuilderBefore(builder, p->counted->latch_branch);
     LLVMValueRef values[2] = {
-        source_starts[c],
-        LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), p->source_chunks[c],
-                      &source_steps[c], 1, ""),
+        w->source_starts[c],
+        LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), w->source_chunks[c],
+                      &w->source_steps[c], 1, ""),
     };
-    LLVMAddIncoming(p->source_chunks[c], values, from, 2);
+    LLVMAddIncoming(w->source_chunks[c], values, from, 2);
   }
-  LLVMPositionBuilderBefore(builder, first_non_phi(p->header));
-  LLVMValueRef mask = p->launch_stages ? p->stage_mask : LLVMConstInt(i32, stages - 1, false);
+  LLVMPositionBuilderBefore(builder, first_non_phi(p->counted->header));
+  LLVMValueRef mask = p->launch_stages ? w->stage_mask : LLVMConstInt(i32, stages - 1, false);
   LLVMValueRef compute_index = LLVMBuildAnd(builder, iteration, mask, "ferry.slot.compute");
   LLVMValueRef issue_index = LLVMBuildAnd(
       builder, LLVMBuildAdd(builder, iteration, mask, ""), mask, "ferry.slot.issue");
   for (size_t r = 0; r < p->ring_count; r++)
-    p->rings[r].compute_slot = slot(builder, &p->rings[r], stages, compute_index);
+    w->rings[r].compute_slot = slot(w, builder, r, compute_index);
   /* Iteration i issues the copies of iteration i+S-1 here, at its top: the
    * barrier that ended iteration i-1 freed their slot, and nothing in the
    * loop writes their sources. */
-  LLVMValueRef ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
-                                              LLVMBuildSub(builder, last32, iteration, ""),
-                                              mask, "ferry.runs")
-                      : p->launch_stages ? ferry_pipeline_runs_ahead(p, builder, p->iv, mask)
-                                         : ferry_pipeline_runs_ahead_const(p, builder, p->iv, stages - 1);
+  LLVMValueRef last32 = w->last32;
+  LLVMValueRef ahead =
+      last32 ? LLVMBuildICmp(builder, LLVMIntUGE, LLVMBuildSub(builder, last32, iteration, ""),
+                             mask, "ferry.runs")
+      : p->launch_stages
+          ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, mask)
+          : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv, stages - 1);
   LLVMValueRef issue_at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : issue_index);
+  w->iteration = iteration;
+  w->issue_index = issue_index;
+  w->mask = mask;
+  w->ahead = ahead;
 
   /* The compute reads this iteration's slot. */
   for (size_t i = 0; i < p->rebased.count; i++) {
-    struct rebased_use *use = p->rebased.items[i];
+    const struct rebased_use *use = p->rebased.items[i];
     const struct ring *ring = &p->rings[use->ring];
     LLVMPositionBuilderBefore(builder, use->load);
     LLVMSetOperand(use->load, 0,
                    ferry_pipeline_rebase(builder, LLVMGetOperand(use->load, 0), ring->buffer,
-                          ring->compute_slot));
+                                         w->rings[use->ring].compute_slot));
   }
 
   /* A copy's loaded value with other uses (copy_read_back.h): they read
@@ -635,13 +699,13 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
    * (pipeline_check.c proved every use in the loop, after the barrier). */
   for (size_t c = 0; c < p->count; c++)
     if (p->copies[c].site->read_back)
-      read_back_from_slot(builder, p, c);
+      read_back_from_slot(builder, w, c);
 
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   if (p->copy_loop)
-    issue_in_copy_loop(module, builder, cache, p, iteration, issue_index, ahead, last32);
+    issue_in_copy_loop(module, builder, cache, w);
   else
-    issue_stage(module, builder, cache, p, issue_at, issue_index, stages - 1,
+    issue_stage(module, builder, cache, w, issue_at, issue_index, stages - 1,
                 p->launch_stages ? mask : NULL, false, ahead);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
@@ -651,44 +715,71 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     if (site->load)
       LLVMInstructionEraseFromParent(site->load);
   }
+}
 
-  /* The prologue fills slots 0..S-2, one commit group per stage; with
-   * launch_stages, a loop over k < S - 1 (launch_prologue). */
+/* Before the loop, the prologue: slots 0..S-2 filled with iterations
+ * 0..S-2, each past the first when it runs, one commit group per stage;
+ * with launch_stages, a loop over k < S - 1 (launch_prologue). A copy
+ * loop's ring has its prologue in iteration 0 (issue_in_copy_loop). */
+static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
+                     struct ferry_emit_cache *cache, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  const struct ferry_counted_loop *counted = p->counted;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef last32 = w->last32;
   if (p->launch_stages)
-    launch_prologue(module, builder, cache, p, mask, last32);
-  for (unsigned k = 0; k + 1 < stages && !p->launch_stages && !p->copy_loop; k++) {
-    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+    launch_prologue(module, builder, cache, w);
+  for (unsigned k = 0; k + 1 < p->stages && !p->launch_stages && !p->copy_loop; k++) {
+    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     LLVMValueRef guard = NULL;
     if (k)
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
-                     : ferry_pipeline_runs_ahead_const(p, builder, p->iv_start, k);
-    issue_stage(module, builder, cache, p, p->preheader_branch, LLVMConstInt(i32, k, false), k,
-                NULL, true, guard);
-    LLVMPositionBuilderBefore(builder, p->preheader_branch);
+                     : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
+    issue_stage(module, builder, cache, w, p->counted->preheader_branch,
+                LLVMConstInt(i32, k, false), k, NULL, true, guard);
+    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
-  if (p->launch_stages)
-    commit_and_wait_per_launch(module, builder, p);
+}
 
-  /* Whatever is still in flight (issued for iterations that never ran)
-   * lands before the loop's exit goes on. */
-  LLVMPositionBuilderBefore(builder, first_non_phi(p->exit));
+/* After the loop: whatever is still in flight (issued for iterations that
+ * never ran) lands before the loop's exit goes on; the original arrays
+ * and the address chains into them, now unused, are erased. */
+static void drain(LLVMModuleRef module, LLVMBuilderRef builder, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMPositionBuilderBefore(builder, first_non_phi(p->counted->exit));
   ferry_ptx_wait_all(&(struct ferry_ptx){module, builder});
-
-  /* The original arrays and the address chains into them are now unused. */
+  struct ferry_vec chains = {0};
+  for (size_t i = 0; i < p->chains.count; i++)
+    ferry_vec_push(&chains, p->chains.items[i]);
   for (bool erased = true; erased;) {
     erased = false;
-    for (size_t i = 0; i < p->chains.count; i++) {
-      LLVMValueRef chain = p->chains.items[i];
+    for (size_t i = 0; i < chains.count; i++) {
+      LLVMValueRef chain = chains.items[i];
       if (chain && !LLVMGetFirstUse(chain)) {
         LLVMInstructionEraseFromParent(chain);
-        p->chains.items[i] = NULL;
+        chains.items[i] = NULL;
         erased = true;
       }
     }
   }
+  ferry_vec_free(&chains);
   for (size_t r = 0; r < p->ring_count; r++)
     ferry_erase_global_if_unused(p->rings[r].buffer);
-  ferry_pipeline_free(p);
+}
+
+void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
+                          struct ferry_emit_cache *cache, struct ferry_pipeline *plan) {
+  struct rewrite w = {.p = plan};
+  /* What is built here belongs to the loop's first copy (the builder's
+   * location may still be another function's). */
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(plan->copies[0].site->store));
+  before_loop(module, builder, cache, &w);
+  issue_in_loop(module, builder, cache, &w);
+  prologue(module, builder, cache, &w);
+  if (plan->launch_stages)
+    commit_and_wait_per_launch(module, builder, &w);
+  drain(module, builder, &w);
+  ferry_pipeline_free(plan);
 }

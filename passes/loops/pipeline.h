@@ -9,6 +9,7 @@
 #include "copy_emit.h"
 #include "copy_site.h"
 #include "loops.h"
+#include "util.h"
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
@@ -39,20 +40,25 @@ unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
  * (a variant's ring in the dynamic shared memory: pipeline_dynamic.h);
  * then apply also puts the commit and the wait before the barrier. */
 bool ferry_pipeline_launch_stages(const struct ferry_pipeline *pipeline);
-/* Why a variant's extern tile's ring is static, its stages fixed, or "". */
-const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *pipeline);
-/* Why that many stages, for the remark: what asked for them or bound them. */
-const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *pipeline);
 /* Whether the loop is versioned (pipeline_version.c): one check before it
  * chooses the ring, with its chunks unchecked, or the loop as written. */
 bool ferry_pipeline_versioned(const struct ferry_pipeline *pipeline);
-/* Why a ring of block-collective copies is not versioned, or "". */
-const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *pipeline);
-/* The stores that may write a copy's source and that one check before the
- * loop finds writing none of the bytes the copies read (else the loop runs
- * as written), for a remark: "the store at line 12:5 writes" ("the stores
- * ... write"); "" when there are none (pipeline_ranges.c). */
-const char *ferry_pipeline_range_stores(const struct ferry_pipeline *pipeline);
+/* What the checks found that the driver (pipeline_pass.c) words as
+ * remarks beside the ring's own; each "" when there is nothing to say. */
+struct ferry_pipeline_report {
+  /* Why that many stages: what asked for them or bound them. */
+  char stage_reason[FERRY_REASON_SIZE];
+  /* Why a variant's extern tile's ring is static, its stages fixed. */
+  char launch_refusal[FERRY_REASON_SIZE];
+  /* Why a ring of block-collective copies is not versioned. */
+  char version_refusal[FERRY_REASON_SIZE];
+  /* The stores that may write a copy's source and that one check before
+   * the loop finds writing none of the bytes the copies read (else the
+   * loop runs as written): "the store at line 12:5 writes" ("the stores
+   * ... write") (pipeline_ranges.c). */
+  const char *range_stores;
+};
+const struct ferry_pipeline_report *ferry_pipeline_report(const struct ferry_pipeline *pipeline);
 /* Whether a test before the loop finds the base pointers of sources not
  * provably global in global memory (pipeline_version.c). */
 bool ferry_pipeline_tests_global(const struct ferry_pipeline *pipeline);

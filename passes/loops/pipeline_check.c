@@ -5,6 +5,7 @@
 #include "pipeline_plan.h"
 
 #include "address_space.h"
+#include "analyses.h"
 #include "barrier.h"
 #include "bridge.h"
 #include "cfg.h"
@@ -15,118 +16,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Whether the iterations that run can be told from the counter (see
- * runs_ahead and ferry_pipeline_last_iteration in pipeline.c): the values
- * the latch tests must only grow until one fails the test. Counting by 1
- * while != bound, they may wrap (modulo 2^width, the test fails at bound
- * exactly). Counting by more while != bound needs an increment that
- * cannot wrap: then the counter reaches the bound from below (or the
- * program overflows a no-wrap increment, undefined), and != is < of the
- * increment's signedness. Counting while < bound by 1, only the first
- * value tested can have wrapped (start + 1 from the type's largest value):
- * every later one is 1 past a value below the bound. Counting while <
- * bound by more, or while <= bound, needs an increment that cannot wrap
- * (nsw for a signed test, nuw for an unsigned one): `unsigned k <= hi`
- * never ends when hi is the type's largest value. Sets
- * p->continue_while, or refuses saying why. */
-static bool trip_form_handled(struct ferry_pipeline *p, const struct ferry_induction *induction,
-                              LLVMIntPredicate continue_while, char *reason, size_t size) {
-  bool unit = induction->step == 1;
-  long long step = (long long)induction->step;
-  /* A counter wider than 32 bits is tested in its own width (runs_ahead):
-   * MAX_STAGES steps of it must stay below half its range. */
-  unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(induction->phi));
-  if (induction->step > (width > 32 ? MAX_STEP >> (64 - width) : MAX_STEP))
-    return ferry_refuse(reason, size, "the loop's counter steps by %lld, more than ferry "
-                                      "computes ahead without overflow", step);
-  if (continue_while == LLVMIntNE && !unit) {
-    if (induction->no_signed_wrap)
-      continue_while = LLVMIntSLT;
-    else if (induction->no_unsigned_wrap)
-      continue_while = LLVMIntULT;
-    else
-      return ferry_refuse(reason, size,
-                          "the loop counts by %lld until its counter equals the bound, and "
-                          "its increment may wrap (no nsw or nuw), so the counter may pass "
-                          "the bound and go round", step);
-  }
-  bool is_signed = continue_while == LLVMIntSLT || continue_while == LLVMIntSLE;
-  bool no_wrap = is_signed ? induction->no_signed_wrap : induction->no_unsigned_wrap;
-  switch (continue_while) {
-  case LLVMIntNE:
-    break;
-  case LLVMIntULT:
-  case LLVMIntSLT:
-    if (!unit && !no_wrap)
-      return ferry_refuse(reason, size,
-                          "the loop counts by %lld while its counter is below the bound, and "
-                          "its increment may wrap (no %s), so the counter may go round past "
-                          "the bound",
-                          step, is_signed ? "nsw" : "nuw");
-    break;
-  case LLVMIntULE:
-  case LLVMIntSLE:
-    if (!no_wrap)
-      return ferry_refuse(reason, size,
-                          "the loop continues while its counter is at most the bound, and its "
-                          "increment may wrap (no %s): with the bound the type's largest "
-                          "value, the loop would never end",
-                          is_signed ? "nsw" : "nuw");
-    break;
-  default:
-    return ferry_refuse(reason, size, "the loop's trip count has a form not handled (the "
-                                      "counter grows while the test asks it to shrink)");
-  }
-  p->continue_while = continue_while;
-  return true;
-}
-
-/* The latch must be `br (icmp c, bound), header, exit` (or swapped), with
- * c an induction variable of positive constant step or its increment. */
-static bool check_trip(struct ferry_pipeline *p, const struct ferry_loops *loops,
+/* The loop must be counted, exactly (counted_loop.h): the latch is
+ * `br (icmp c, bound), header, exit` (or swapped), with c an induction
+ * variable of positive constant step or its increment, and the values it
+ * tests only grow until one fails. */
+static bool check_trip(struct ferry_pipeline *p, struct ferry_analyses *analyses,
                        const struct ferry_loop *loop, char *reason, size_t size) {
-  if (!loop->preheader)
-    return ferry_refuse(reason, size, "the loop has no preheader");
-  if (loop->latches.count != 1 || loop->exiting.count != 1 ||
-      loop->exiting.items[0] != loop->latches.items[0])
-    return ferry_refuse(reason, size, "the loop has more than one latch or exit");
-  LLVMBasicBlockRef latch = loop->latches.items[0];
-  LLVMValueRef branch = LLVMGetBasicBlockTerminator(latch);
-  if (!LLVMIsABranchInst(branch) || !LLVMIsConditional(branch))
-    return ferry_refuse(reason, size, "the loop does not end in a conditional branch");
-  LLVMValueRef compare = LLVMGetCondition(branch);
-  if (!LLVMIsAICmpInst(compare))
-    return ferry_refuse(reason, size, "the loop's exit condition is not an integer comparison");
-  bool continue_on_true = LLVMGetSuccessor(branch, 0) == loop->header;
-  p->exit = LLVMGetSuccessor(branch, continue_on_true ? 1 : 0);
-  LLVMIntPredicate predicate = LLVMGetICmpPredicate(compare);
-  for (unsigned side = 0; side < 2; side++) {
-    LLVMValueRef counter = LLVMGetOperand(compare, side);
-    LLVMValueRef bound = LLVMGetOperand(compare, 1 - side);
-    for (LLVMValueRef phi = LLVMGetFirstInstruction(loop->header); phi && LLVMIsAPHINode(phi);
-         phi = LLVMGetNextInstruction(phi)) {
-      struct ferry_induction induction;
-      if (!ferry_induction_variable(loops, phi, &induction) || induction.loop != loop ||
-          (induction.increment != counter && phi != counter) || induction.step <= 0 ||
-          ferry_loop_defines(loop, bound))
-        continue;
-      LLVMIntPredicate continue_while = side ? ferry_icmp_swapped(predicate) : predicate;
-      if (!continue_on_true)
-        continue_while = ferry_icmp_inverse(continue_while);
-      if (!trip_form_handled(p, &induction, continue_while, reason, size))
-        return false;
-      p->iv = phi;
-      p->step = induction.step;
-      p->tests_next = counter == induction.increment;
-      p->iv_start = induction.start;
-      p->bound = bound;
-      p->header = loop->header;
-      p->preheader_branch = LLVMGetBasicBlockTerminator(loop->preheader);
-      p->latch_branch = branch;
-      return true;
-    }
-  }
-  return ferry_refuse(reason, size, "the loop is not counted by an induction variable of positive step");
+  const struct ferry_counted_loop *counted = ferry_analyses_counted_loop(analyses, loop);
+  if (counted->shape != FERRY_COUNTED || !counted->exact)
+    return ferry_refuse(reason, size, "%s", counted->refusal);
+  p->counted = counted;
+  return true;
 }
 
 /* Walks the users of a buffer through GEPs and casts: every load reached
@@ -380,10 +280,10 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
  * memory, its stages chosen per launch, where the rewrite is proved right
  * for any stage count: the ring's issue guards take S - 1 at run time
  * (the last iteration's index in 32 bits, or a wider counter's own test
- * at a distance: runs_ahead_by in pipeline.c), the loop is not versioned
+ * at a distance: counted_loop.h), the loop is not versioned
  * (the version's check and chunk starts assume S), and
  * nothing the kernel calls reaches the dynamic memory the ring overlays.
- * Else it stays relocated, and launch_refusal says why. */
+ * Else it stays relocated, and the report's launch_refusal says why. */
 static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   for (size_t r = 0; r < p->ring_count; r++) {
     struct ring *ring = &p->rings[r];
@@ -395,7 +295,7 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
     else if (!ferry_dynamic_memory_private(fn))
       why = "a function other than a kernel uses an extern __shared__ array";
     if (why) {
-      snprintf(p->launch_refusal, sizeof p->launch_refusal, "%s", why);
+      snprintf(p->report.launch_refusal, sizeof p->report.launch_refusal, "%s", why);
       continue;
     }
     ring->relocated = false;
@@ -501,14 +401,14 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   LLVMValueRef fn = ferry_affine_function(affine);
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   const struct ferry_dominators *dominators = ferry_loops_dominators(loops);
-  bool ok = count <= MAX_COPIES;
+  bool ok = count <= FERRY_RING_MAX_COPIES;
   if (!ok)
-    ferry_refuse(reason, reason_size, "more than %d copies in the loop", MAX_COPIES);
+    ferry_refuse(reason, reason_size, "more than %d copies in the loop", FERRY_RING_MAX_COPIES);
   for (size_t c = 0; ok && c < count; c++) {
     p->copies[p->count++] = copies[c];
     p->reuse_heavy |= copies[c].reuse_heavy;
   }
-  ok = ok && check_trip(p, loops, loop, reason, reason_size);
+  ok = ok && check_trip(p, ferry_affine_analyses(affine), loop, reason, reason_size);
   /* Copies in a block-strided copy loop issue ahead where they stand
    * (pipeline_copy_loop.c). */
   if (ok && copies[0].site->loop)
@@ -610,8 +510,9 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
   /* A copy of heavy reuse pays only in a ring checked once before the
    * loop (cost_model.h). */
   if (ok) {
-    char *why = p->version_refusal;
-    bool versioned = ferry_pipeline_plan_version(p, affine, loop, why, sizeof p->version_refusal);
+    char *why = p->report.version_refusal;
+    bool versioned =
+        ferry_pipeline_plan_version(p, affine, loop, why, sizeof p->report.version_refusal);
     if (p->reuse_heavy && !versioned)
       ok = ferry_refuse(reason, reason_size,
                         "the compute reads the copied bytes many times (cost model): only a "
@@ -626,5 +527,10 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     ferry_pipeline_free(p);
     return NULL;
   }
+  /* The rest of the report (pipeline.h): a versioned ring has no version
+   * refusal to tell. */
+  if (p->versioned)
+    p->report.version_refusal[0] = '\0';
+  p->report.range_stores = ferry_pipeline_range_stores(p);
   return p;
 }

@@ -114,13 +114,14 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPipelined", message);
       continue;
     }
+    const struct ferry_pipeline_report *report = ferry_pipeline_report(pipeline);
     char ranges[FERRY_MESSAGE_SIZE] = "";
-    if (ferry_pipeline_range_stores(pipeline)[0])
+    if (report->range_stores[0])
       snprintf(ranges, sizeof ranges,
                "; behind a range check before the loop: the bytes the copies read, over "
                "the block and every iteration, do not overlap those that %s, else "
                "the loop runs as written",
-               ferry_pipeline_range_stores(pipeline));
+               report->range_stores);
     /* The ring: stages chosen per launch, or a fixed count. */
     char ring[FERRY_MESSAGE_SIZE];
     unsigned stages = ferry_pipeline_stages(pipeline);
@@ -129,12 +130,12 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "S stages chosen per launch: iteration i issues the copy of iteration i+S-1 "
                "into a ring of S slots in the launch's dynamic shared memory and waits only for "
                "its own (S: %s)",
-               ferry_pipeline_stage_reason(pipeline));
+               report->stage_reason);
     else
       snprintf(ring, sizeof ring,
                "%u stages: iteration i issues the copy of iteration i+%u into a ring "
                "of shared buffers and waits only for its own (%u stages: %s)%s",
-               stages, stages - 1, stages, ferry_pipeline_stage_reason(pipeline),
+               stages, stages - 1, stages, report->stage_reason,
                ferry_pipeline_versioned(pipeline)
                    ? "; one check before the loop finds every row's addresses fit for 16-byte "
                      "chunks in every iteration, else the loop runs as written"
@@ -156,18 +157,18 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                                       : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
-    if (ferry_pipeline_launch_refusal(pipeline)[0]) {
+    if (report->launch_refusal[0]) {
       snprintf(message, sizeof message,
                "the extern __shared__ tile's ring is a static array of its own, its stages fixed "
                "at compile time, not chosen per launch in the launch's dynamic shared memory: %s",
-               ferry_pipeline_launch_refusal(pipeline));
+               report->launch_refusal);
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "RingNotPerLaunch", message);
     }
-    if (ferry_pipeline_version_refusal(pipeline)[0]) {
+    if (report->version_refusal[0]) {
       snprintf(message, sizeof message,
                "the ring checks every row of its block-collective copies in every iteration "
                "(the original copy as the fallback), not once before the loop: %s",
-               ferry_pipeline_version_refusal(pipeline));
+               report->version_refusal);
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotVersioned", message);
     }
     ferry_vec_push(pipelines, pipeline);

@@ -1,9 +1,13 @@
-/* What ferry_pipeline_check found and ferry_pipeline_apply needs: private
- * to pipeline_check.c and pipeline.c. */
+/* The ring plan: what ferry_pipeline_check and the checks it calls
+ * (pipeline_*.c) found, and all ferry_pipeline_apply (pipeline.c) reads.
+ * Made by the checks, then only read: it holds no value the rewrite
+ * makes (pipeline.c keeps those in its own state). */
 #ifndef FERRY_PASSES_PIPELINE_PLAN_H
 #define FERRY_PASSES_PIPELINE_PLAN_H
 
+#include "counted_loop.h"
 #include "ir_build.h"
+#include "loop_limits.h"
 #include "pipeline.h"
 #include "util.h"
 
@@ -11,14 +15,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Stages: chosen up to AUTO_STAGES, forced (-ferry-stages) up to MAX_STAGES.
- * Sixteen 1 KiB stages measured best on an H100 (bench/: 83/96/93/92% of
- * the copy roof at 1/2/4/8 blocks per SM, against 70/87/91/93% with 8). */
-enum { MAX_COPIES = 8, AUTO_STAGES = 16, MAX_STAGES = 16, RING_BUDGET = 16 * 1024,
-       STATIC_LIMIT = 48 * 1024, BLOCK_RESERVE = 1024 };
-/* The largest step of a loop's counter: MAX_STAGES of them stay far from
- * 2^63, so that a counter's value some stages ahead is computed exactly. */
-#define MAX_STEP (INT64_C(1) << 58)
+/* Stages: chosen up to AUTO_STAGES, forced (-ferry-stages) up to
+ * FERRY_MAX_STAGES (loop_limits.h, with the measurement behind both). */
+enum { AUTO_STAGES = FERRY_MAX_STAGES, RING_BUDGET = 16 * 1024, STATIC_LIMIT = 48 * 1024,
+       BLOCK_RESERVE = 1024 };
 
 /* Stages of a ring whose compute reads the copied bytes many times
  * (cost_model.h). Such a loop is bound by shared-memory traffic; with
@@ -59,10 +59,7 @@ struct ring {
    * launch's dynamic shared memory, as many as it holds. */
   bool per_launch;
   struct ferry_vec accesses; /* struct ferry_dynamic_access *, of a dynamic ring */
-  LLVMValueRef stride;       /* i64, made by apply before the loop, for per_launch */
   unsigned long long stage_bytes; /* one slot: the type's size, or the bounded extent */
-  LLVMValueRef ring;         /* [S x type], made by apply; NULL when dynamic */
-  LLVMValueRef compute_slot; /* slot i mod S, made by apply */
 };
 
 /* A load of a replaced array, to read this iteration's slot instead. */
@@ -76,14 +73,11 @@ struct ferry_range_plan; /* pipeline_ranges.c */
 struct ferry_pipeline {
   /* The stages; with launch_stages, the most a launch may get. */
   unsigned stages;
-  /* A ring of the loop is per_launch: the stage count S is the launch's,
-   * stage_mask (i32, S - 1, made by apply before the loop) holds it. */
+  /* A ring of the loop is per_launch: the stage count S is the launch's
+   * (pipeline.c computes it before the loop). */
   bool launch_stages;
-  LLVMValueRef stage_mask;
-  char launch_refusal[FERRY_REASON_SIZE]; /* why a relocated ring is not per_launch, or "" */
   bool reuse_heavy;          /* a copy pays only in a versioned ring (pipeline.h) */
   bool versioned;            /* pipeline_version.c: one check before the loop */
-  char version_refusal[FERRY_REASON_SIZE]; /* why a ring of collective copies is not */
   /* pipeline_ranges.c: the stores that may write a source, checked once
    * before the loop against the bytes the copies read (the loop is then
    * versioned as for alignment); NULL when no store may. */
@@ -91,46 +85,32 @@ struct ferry_pipeline {
   /* pipeline_version.c: the uniform base pointers of sources not provably
    * global (copy_site.h, global_base), each tested with isspacep.global
    * once before the loop (the loop is then versioned as for the ranges). */
-  LLVMValueRef global_bases[MAX_COPIES];
+  LLVMValueRef global_bases[FERRY_RING_MAX_COPIES];
   size_t global_base_count;
   struct ferry_vec loop_blocks; /* the loop's blocks, header first, for the clone */
-  /* Versioned: each collective copy's chunk offsets, made by apply before
-   * the loop (copy_emit.h). */
-  struct ferry_chunk chunk_offsets[MAX_COPIES];
   /* Versioned: whether a collective copy's source is exactly affine in the
    * iteration (pipeline_version.c), so that the ring steps the address of
    * the thread's chunk from one iteration to the next, as hand-written
-   * code steps its pointers, instead of computing it again; and that
-   * address, a phi of the loop's header (made by apply). */
-  bool source_streams[MAX_COPIES];
-  LLVMValueRef source_chunks[MAX_COPIES];
-  char stage_reason[512];   /* why that many, for the remark */
+   * code steps its pointers, instead of computing it again. */
+  bool source_streams[FERRY_RING_MAX_COPIES];
+  struct ferry_pipeline_report report; /* the reasons, for the driver's remarks */
   unsigned long long dynamic_bytes; /* the kernel's dynamic_shared hint, when a ring is dynamic */
-  LLVMBasicBlockRef header;
-  LLVMValueRef preheader_branch;
-  LLVMValueRef latch_branch;
-  LLVMBasicBlockRef exit;
+  /* The loop's counted reading (counted_loop.h: exact), owned by the
+   * function's analyses: its header, preheader's branch (which moves to
+   * the ring's entry when versioned), latch, exit, counter, bound, step
+   * and latch test. */
+  const struct ferry_counted_loop *counted;
   LLVMValueRef barrier;
-  LLVMValueRef iv;           /* the counting phi */
-  LLVMValueRef iv_start;
-  LLVMValueRef bound;
-  int64_t step;              /* of iv: positive, at most MAX_STEP */
-  /* The latch tests iv.next (iv + step), or iv itself (clang's form of
-   * `k <= hi`: exit when k == hi). */
-  bool tests_next;
-  /* LLVMIntNE (step 1, any wrapping), LLVMIntULT, SLT, ULE or SLE (the
-   * counter only grows until the loop exits: pipeline_check.c) */
-  LLVMIntPredicate continue_while;
-  struct ring rings[MAX_COPIES];
+  struct ring rings[FERRY_RING_MAX_COPIES];
   size_t ring_count;
-  struct ferry_pipeline_copy copies[MAX_COPIES];
-  size_t ring_of_copy[MAX_COPIES];
+  struct ferry_pipeline_copy copies[FERRY_RING_MAX_COPIES];
+  size_t ring_of_copy[FERRY_RING_MAX_COPIES];
   /* A guarded copy's guard (copy_site.h, merged): the i1 of the loop that
    * holds where the copy loads (its negation where guard_inverted), part
    * of the cone, so that the ring evaluates it for the iteration it
    * issues; NULL for an unguarded copy. */
-  LLVMValueRef guards[MAX_COPIES];
-  bool guard_inverted[MAX_COPIES];
+  LLVMValueRef guards[FERRY_RING_MAX_COPIES];
+  bool guard_inverted[FERRY_RING_MAX_COPIES];
   size_t count;
   struct ferry_vec rebased;  /* struct rebased_use * */
   struct ferry_vec chains;   /* GEP/cast instructions between a buffer and its uses */
@@ -166,22 +146,13 @@ bool ferry_pipeline_copy_loop_plain(const struct ferry_pipeline *p, char *reason
  * position. ferry_pipeline_value_ahead takes the distance as a value
  * computed before the loop (an i32, the launch's S - 1) when
  * `distance_value` is not NULL. */
-LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+LLVMValueRef ferry_pipeline_value_at(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                      LLVMValueRef value, unsigned distance, bool prologue,
                                      struct ferry_map *made);
-LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder,
+LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                         LLVMValueRef value, unsigned distance,
                                         LLVMValueRef distance_value, bool prologue,
                                         struct ferry_map *made);
-
-/* pipeline_values.c: whether iteration i+distance runs, seen from the
- * counter's value at i, for counters wider than 32 bits (distance an i32;
- * 0 is iteration i itself, which runs), and the same for a constant
- * distance of at least 1. */
-LLVMValueRef ferry_pipeline_runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                       LLVMValueRef counter, LLVMValueRef distance);
-LLVMValueRef ferry_pipeline_runs_ahead_const(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                             LLVMValueRef counter, unsigned distance);
 
 /* pipeline_values.c: the same in every iteration of `loop` (no phi, load
  * or call of the loop on the way to it). */
@@ -191,12 +162,6 @@ bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef v
  * replaced by `base`, built at the builder's position (pipeline_values.c). */
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
                                    LLVMValueRef buffer, LLVMValueRef base);
-
-/* The index of the loop's last iteration, in 64 bits, at the builder's
- * position before the loop (which runs at least once); for counters of 32
- * bits or less, where it is below 2^32 (pipeline_values.c). */
-LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
-                                           LLVMBuilderRef builder);
 
 /* pipeline_stages.c. S: as many stages as asked for (or AUTO_STAGES),
  * halved until the ring fits the budget of a ring chosen by default, the
@@ -220,12 +185,12 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
  * there (p->global_bases), the ring's copies then untested; or refuses. */
 bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferry_loop *loop,
                                      char *reason, size_t size);
-/* Splits the loop into its two versions (the rings already made): the
- * preheader ends in the check, the pipelined version is entered from a
- * new block (p->preheader_branch moves there), the clone reads slot 0 of
- * the rings. */
-void ferry_pipeline_version(struct ferry_pipeline *p, LLVMModuleRef module,
-                            LLVMBuilderRef builder, LLVMValueRef last);
+/* Splits the loop into its two versions (`rings`, the ring of each of
+ * p->rings, already made; NULL for a dynamic one): the preheader ends in
+ * the check, the pipelined version is entered from a new block
+ * (p->counted->preheader_branch moves there), the clone reads slot 0 of the rings. */
+void ferry_pipeline_version(const struct ferry_pipeline *p, const LLVMValueRef rings[],
+                            LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last);
 
 /* pipeline_ranges.c. Every instruction of the loop that may write a
  * copy's source must be a plain store whose bytes, like the copies', a
@@ -242,6 +207,8 @@ bool ferry_pipeline_check_writes(struct ferry_pipeline *p, struct ferry_affine_c
 LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVMModuleRef module,
                                             LLVMBuilderRef builder, LLVMValueRef last);
 void ferry_pipeline_ranges_free(struct ferry_range_plan *plan);
+/* The words of the report's range_stores (pipeline.h), or "". */
+const char *ferry_pipeline_range_stores(const struct ferry_pipeline *p);
 
 /* pipeline_values.c: a header phi of `loop` that adds the same
  * loop-invariant value each iteration (*step, maybe computed in the loop),

@@ -88,7 +88,7 @@ struct range {
 };
 
 struct ferry_range_plan {
-  struct range reads[MAX_COPIES];
+  struct range reads[FERRY_RING_MAX_COPIES];
   size_t read_count;
   struct range writes[MAX_CHECKED_STORES];
   size_t write_count;
@@ -375,7 +375,8 @@ bool ferry_pipeline_check_writes(struct ferry_pipeline *p, struct ferry_affine_c
   /* The check's iterations must be the block's: a trip count that
    * differs between threads would split the block between the versions. */
   const struct ferry_uniformity *uniformity = ferry_affine_uniformity(affine);
-  if (!ferry_is_uniform(uniformity, p->iv_start) || !ferry_is_uniform(uniformity, p->bound)) {
+  if (!ferry_is_uniform(uniformity, p->counted->start) ||
+      !ferry_is_uniform(uniformity, p->counted->bound)) {
     ferry_pipeline_ranges_free(plan);
     return ferry_refuse(reason, size, "%s; a run-time check of the ranges needs a trip count "
                                       "the same in every thread of the block", refusal);
@@ -627,44 +628,6 @@ static void range_bounds(struct emit *e, const struct range *range, LLVMValueRef
   *end = checked(e, LLVMAdd, checked(e, LLVMAdd, base, high), constant(e, (int64_t)range->size));
 }
 
-/* The index of the last iteration for a counter wider than 32 bits, where
- * ferry_pipeline_last_iteration may overflow: computed from the same
- * reading of the latch (trip_form_handled in pipeline_check.c), with
- * anything that does not fit joining e->overflow. Below 2^62 when it
- * holds. */
-static LLVMValueRef wide_last(struct emit *e, const struct ferry_pipeline *p) {
-  LLVMBuilderRef builder = e->builder;
-  LLVMTypeRef type = LLVMTypeOf(p->iv_start);
-  LLVMValueRef first =
-      p->tests_next
-          ? LLVMBuildAdd(builder, p->iv_start,
-                         LLVMConstInt(type, (unsigned long long)p->step, false), "")
-          : p->iv_start;
-  LLVMValueRef zero = constant(e, 0), one = constant(e, 1), limit = constant(e, INT64_C(1) << 62);
-  if (p->continue_while == LLVMIntNE) { /* by 1, modulo 2^width */
-    LLVMValueRef last = LLVMBuildZExt(builder, LLVMBuildSub(builder, p->bound, first, ""), e->i64, "");
-    flag_overflow(e, LLVMBuildICmp(builder, LLVMIntUGE, last, limit, ""));
-    return last;
-  }
-  bool strict = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntULT;
-  bool is_signed = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntSLE;
-  /* Iteration 1 runs when the first value tested passes; the difference
-   * is then exact (as unsigned, for an unsigned test). */
-  LLVMValueRef runs_again = LLVMBuildICmp(builder, p->continue_while, first, p->bound, "");
-  LLVMValueRef difference;
-  if (is_signed)
-    difference = checked(e, LLVMSub, signed_64(e, p->bound), signed_64(e, first));
-  else
-    difference = LLVMBuildSub(builder, LLVMBuildZExt(builder, p->bound, e->i64, ""),
-                              LLVMBuildZExt(builder, first, e->i64, ""), "");
-  flag_overflow(e, LLVMBuildAnd(builder, runs_again,
-                                LLVMBuildICmp(builder, LLVMIntUGE, difference, limit, ""), ""));
-  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
-  LLVMValueRef steps =
-      LLVMBuildAdd(builder, LLVMBuildUDiv(builder, reach, constant(e, p->step), ""), one, "");
-  return LLVMBuildSelect(builder, runs_again, steps, zero, "ferry.last.wide");
-}
-
 LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVMModuleRef module,
                                             LLVMBuilderRef builder, LLVMValueRef last) {
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -675,8 +638,11 @@ LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVM
       .overflow = LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
       .plan = p->ranges,
   };
-  e.last = last ? last : wide_last(&e, p);
-  LLVMValueRef reads[MAX_COPIES][2];
+  /* A counter wider than 32 bits: its last iteration as the counted loop
+   * finds it, anything that does not fit joining e.overflow. */
+  e.last = last ? last
+                : ferry_counted_loop_last_iteration_wide(p->counted, module, builder, &e.overflow);
+  LLVMValueRef reads[FERRY_RING_MAX_COPIES][2];
   for (size_t c = 0; c < p->ranges->read_count; c++)
     range_bounds(&e, &p->ranges->reads[c], &reads[c][0], &reads[c][1]);
   LLVMValueRef apart = LLVMConstInt(LLVMInt1TypeInContext(context), 1, false);

@@ -59,7 +59,7 @@ static bool replaced_by_ring(const struct ferry_vec *planned, LLVMValueRef g,
 static unsigned long long static_shared_bytes(LLVMModuleRef module, LLVMTargetDataRef layout,
                                               const struct ferry_pipeline *p,
                                               const struct ferry_vec *planned) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->counted->latch_branch));
   unsigned long long bytes = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != FERRY_ADDRSPACE_SHARED ||
@@ -128,7 +128,7 @@ static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, 
 bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module,
                                   const struct ferry_vec *planned, char *reason, size_t size) {
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->latch_branch));
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->counted->latch_branch));
   /* Static rings grow the kernel's static shared memory; a dynamic one
    * must fit in what the kernel's hint says it is launched with. */
   unsigned long long per_stage = 0, dynamic_per_stage = 0;
@@ -208,22 +208,23 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
                         bound ? bound : "the budget of a ring chosen by default");
   p->stages = stages;
   if (requested && stages == requested)
-    snprintf(p->stage_reason, sizeof p->stage_reason, "as %s asks", source);
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason, "as %s asks", source);
   else if (bound)
-    snprintf(p->stage_reason, sizeof p->stage_reason,
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
              "%u stages of %llu bytes%s would exceed %s (%llu bytes)", stages * 2,
              per_stage + dynamic_per_stage,
              others ? " and the kernel's other shared arrays" : "", bound, bound_bytes);
   else if (p->reuse_heavy)
-    snprintf(p->stage_reason, sizeof p->stage_reason, "%s", heavy_reason);
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason, "%s", heavy_reason);
   else if (copy_loop_reason[0])
-    snprintf(p->stage_reason, sizeof p->stage_reason, "%s", copy_loop_reason);
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason, "%s", copy_loop_reason);
   else
-    snprintf(p->stage_reason, sizeof p->stage_reason, "the most stages ferry chooses by itself");
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
+             "the most stages ferry chooses by itself");
   if (p->launch_stages) {
-    char most[sizeof p->stage_reason];
-    snprintf(most, sizeof most, "%s", p->stage_reason);
-    snprintf(p->stage_reason, sizeof p->stage_reason,
+    char most[sizeof p->report.stage_reason];
+    snprintf(most, sizeof most, "%s", p->report.stage_reason);
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
              "as many as the launch's dynamic shared memory holds, at most %u: %.400s", stages,
              most);
   }

@@ -1,6 +1,7 @@
 /* The values of a pipelined loop (pipeline_plan.h): a source address as a
- * later iteration computes it, the counter's tests ahead, the index of
- * the last iteration, the steps of phis, and the plan's accessors. What the check (pipeline_check.c), the range check
+ * later iteration computes it, the steps of phis, and the plan's accessors
+ * (the counter's tests ahead and the last iteration are the counted
+ * loop's: counted_loop.h). What the check (pipeline_check.c), the range check
  * (pipeline_ranges.c), the version (pipeline_version.c) and the rewrite
  * (pipeline.c) all read: each of them depends on this file and none on
  * another's rewrite. */
@@ -10,12 +11,10 @@
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
 bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
-const char *ferry_pipeline_launch_refusal(const struct ferry_pipeline *p) { return p->launch_refusal; }
-const char *ferry_pipeline_stage_reason(const struct ferry_pipeline *p) { return p->stage_reason; }
 LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
 bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
-const char *ferry_pipeline_version_refusal(const struct ferry_pipeline *p) {
-  return p->versioned ? "" : p->version_refusal;
+const struct ferry_pipeline_report *ferry_pipeline_report(const struct ferry_pipeline *p) {
+  return &p->report;
 }
 
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
@@ -43,7 +42,7 @@ LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
   }
 }
 
-/* `distance` (i32, at most MAX_STAGES - 1: the launch's S - 1) in the
+/* `distance` (i32, at most FERRY_MAX_STAGES - 1: the launch's S - 1) in the
  * integer type `type`: modulo its width, as a constant distance is. */
 static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, LLVMTypeRef type) {
   unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(distance));
@@ -55,7 +54,7 @@ static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, L
 
 /* ferry_pipeline_value_at, the distance a constant or, with
  * `distance_value`, that value (computed before the loop). */
-LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef builder,
+LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                         LLVMValueRef value, unsigned distance,
                                         LLVMValueRef distance_value, bool prologue,
                                         struct ferry_map *made) {
@@ -126,91 +125,10 @@ LLVMValueRef ferry_pipeline_value_ahead(struct ferry_pipeline *p, LLVMBuilderRef
   return result;
 }
 
-LLVMValueRef ferry_pipeline_value_at(struct ferry_pipeline *p, LLVMBuilderRef builder,
+LLVMValueRef ferry_pipeline_value_at(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                      LLVMValueRef value, unsigned distance, bool prologue,
                                      struct ferry_map *made) {
   return ferry_pipeline_value_ahead(p, builder, value, distance, NULL, prologue, made);
-}
-
-/* The first value the latch tests, at the end of iteration 0, in the
- * counter's own width: start + step (which may wrap, see
- * trip_form_handled in pipeline_check.c), or start itself. From it on the
- * tested values are first + k * step, exactly, until one fails. */
-static LLVMValueRef first_tested(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                 LLVMValueRef counter) {
-  if (!p->tests_next)
-    return counter;
-  return LLVMBuildAdd(builder, counter,
-                      LLVMConstInt(LLVMTypeOf(counter), (unsigned long long)p->step, false), "");
-}
-
-LLVMValueRef ferry_pipeline_last_iteration(const struct ferry_pipeline *p,
-                                           LLVMBuilderRef builder) {
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(p->bound)));
-  LLVMValueRef zero = LLVMConstInt(i64, 0, false), one = LLVMConstInt(i64, 1, false);
-  LLVMValueRef first = first_tested(p, builder, p->iv_start);
-  /* Counting by 1 while != bound, modulo 2^width: iteration k runs while
-   * none of the k values tested before it is the bound. */
-  if (p->continue_while == LLVMIntNE)
-    return LLVMBuildZExt(builder, LLVMBuildSub(builder, p->bound, first, ""), i64, "ferry.last");
-  bool is_signed = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntSLE;
-  LLVMValueRef bound = is_signed ? LLVMBuildSExt(builder, p->bound, i64, "")
-                                 : LLVMBuildZExt(builder, p->bound, i64, "");
-  LLVMValueRef wide_first = is_signed ? LLVMBuildSExt(builder, first, i64, "")
-                                      : LLVMBuildZExt(builder, first, i64, "");
-  /* Iteration k >= 1 runs while first + (k-1)*step < bound (<= bound): the
-   * last is floor((bound - first - 1) / step) + 1 (floor((bound - first) /
-   * step) + 1), and 0 when the first value tested fails (the loop runs
-   * once). In 64 bits nothing wraps. */
-  bool strict = p->continue_while == LLVMIntSLT || p->continue_while == LLVMIntULT;
-  LLVMValueRef difference = LLVMBuildSub(builder, bound, wide_first, "");
-  LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
-  LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
-  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)p->step, false);
-  LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
-  return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
-}
-
-/* Whether iteration i+distance runs, given the counter's value at i, for
- * counters wider than 32 bits, in their own width: the values tested from
- * iteration i on are t, t + step, ... (t the one tested at the end of
- * iteration i: counter or counter + step), exactly, until one fails
- * (trip_form_handled in pipeline_check.c), so the iteration runs when
- * t + (distance-1)*step passes the test. While t passes, bound - t is
- * exact as an unsigned number. `distance` is an i32, a constant or the
- * launch's S - 1 (at most MAX_STAGES - 1, so (distance-1)*step stays
- * within trip_form_handled's bound); iteration i itself (distance 0) runs. */
-LLVMValueRef ferry_pipeline_runs_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                       LLVMValueRef counter, LLVMValueRef distance) {
-  LLVMTypeRef type = LLVMTypeOf(p->bound);
-  LLVMIntPredicate test = p->continue_while;
-  LLVMValueRef tested = first_tested(p, builder, counter);
-  LLVMValueRef remaining = LLVMBuildSub(builder, p->bound, tested, "");
-  LLVMValueRef wide = distance_as(builder, distance, type);
-  LLVMValueRef runs;
-  if (test == LLVMIntNE) { /* by 1: none of the next `distance` values is the bound */
-    runs = LLVMBuildICmp(builder, LLVMIntUGE, remaining, wide, "ferry.runs");
-  } else {
-    LLVMValueRef further = LLVMBuildMul(
-        builder, LLVMBuildSub(builder, wide, LLVMConstInt(type, 1, false), ""),
-        LLVMConstInt(type, (unsigned long long)p->step, false), "");
-    bool strict = test == LLVMIntSLT || test == LLVMIntULT;
-    LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, p->bound, "");
-    LLVMValueRef far_enough =
-        LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining, further, "");
-    runs = LLVMBuildAnd(builder, passes, far_enough, "ferry.runs");
-  }
-  if (LLVMIsAConstantInt(distance)) /* >= 1 where a constant is asked for */
-    return runs;
-  LLVMValueRef now = LLVMBuildICmp(builder, LLVMIntEQ, distance,
-                                   LLVMConstInt(LLVMTypeOf(distance), 0, false), "");
-  return LLVMBuildOr(builder, now, runs, "ferry.runs");
-}
-
-LLVMValueRef ferry_pipeline_runs_ahead_const(const struct ferry_pipeline *p, LLVMBuilderRef builder,
-                                             LLVMValueRef counter, unsigned distance) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(counter)));
-  return ferry_pipeline_runs_ahead(p, builder, counter, LLVMConstInt(i32, distance, false));
 }
 
 /* The same in every iteration: no phi, load or call of the loop on the way.

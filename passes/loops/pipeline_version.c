@@ -188,7 +188,7 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
   }
   if (!collective)
     return false;
-  if (LLVMGetIntTypeWidth(LLVMTypeOf(p->iv)) > 32)
+  if (p->counted->width > 32)
     return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
   if (!p->loop_blocks.count) /* pushed already for a range check */
     for (size_t b = 0; b < loop->blocks.count; b++)
@@ -251,7 +251,7 @@ static LLVMValueRef aligned(struct check *check, LLVMValueRef bits) {
 
 /* `value`, computed by thread (0, row) in iteration `iteration` (0 or 1):
  * for row 1 or iteration 1 frozen, as they may not exist. */
-static LLVMValueRef as_computed_by(struct ferry_pipeline *p, LLVMBuilderRef builder,
+static LLVMValueRef as_computed_by(const struct ferry_pipeline *p, LLVMBuilderRef builder,
                                    LLVMValueRef value, unsigned row, unsigned iteration,
                                    bool varies_with_iteration) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(value)));
@@ -273,7 +273,7 @@ static LLVMValueRef address_bits(struct check *check, LLVMValueRef pointer, unsi
 
 /* A(0,0), A(1,0) - A(0,0) (when rows differ) and A(0,1) - A(0,0) (when
  * iterations do) all 16-byte aligned. */
-static void require_aligned_rows(struct check *check, struct ferry_pipeline *p,
+static void require_aligned_rows(struct check *check, const struct ferry_pipeline *p,
                                  LLVMValueRef pointer, unsigned space, bool rows,
                                  bool iterations) {
   LLVMBuilderRef builder = check->builder;
@@ -297,9 +297,9 @@ static void require_aligned_rows(struct check *check, struct ferry_pipeline *p,
 /* The narrow index's step, in 64 bits, from row 0 of iteration 0 (x00) to
  * `row` of `iteration`; 0 where `absent` holds (that row or iteration does
  * not run, and the value computed for it means nothing). */
-static LLVMValueRef index_step(struct check *check, struct ferry_pipeline *p, LLVMValueRef index,
-                               LLVMValueRef x00, unsigned row, unsigned iteration,
-                               LLVMValueRef absent) {
+static LLVMValueRef index_step(struct check *check, const struct ferry_pipeline *p,
+                               LLVMValueRef index, LLVMValueRef x00, unsigned row,
+                               unsigned iteration, LLVMValueRef absent) {
   LLVMBuilderRef builder = check->builder;
   LLVMValueRef step = LLVMBuildSub(
       builder, as_computed_by(p, builder, index, row, iteration, true), x00, "");
@@ -310,8 +310,9 @@ static LLVMValueRef index_step(struct check *check, struct ferry_pipeline *p, LL
 /* No row of the narrow source index wraps in any iteration: its exact
  * affine extension stays within [lowest, highest - (ntid.x-1)] over the
  * box of rows and iterations (at its corners, hence everywhere). */
-static void require_no_wrap(struct check *check, struct ferry_pipeline *p, LLVMValueRef index,
-                            bool is_signed, bool rows, LLVMValueRef ntid_x, LLVMValueRef ntid_y) {
+static void require_no_wrap(struct check *check, const struct ferry_pipeline *p,
+                            LLVMValueRef index, bool is_signed, bool rows, LLVMValueRef ntid_x,
+                            LLVMValueRef ntid_y) {
   LLVMBuilderRef builder = check->builder;
   LLVMTypeRef i64 = check->i64;
   unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(index));
@@ -351,8 +352,9 @@ static void require_no_wrap(struct check *check, struct ferry_pipeline *p, LLVMV
 
 /* At the builder's position: whether every collective copy may take its
  * chunks unchecked in every iteration. */
-static LLVMValueRef alignment_check(struct ferry_pipeline *p, LLVMModuleRef module,
-                                    LLVMBuilderRef builder, LLVMValueRef last) {
+static LLVMValueRef alignment_check(const struct ferry_pipeline *p, const LLVMValueRef rings[],
+                                    LLVMModuleRef module, LLVMBuilderRef builder,
+                                    LLVMValueRef last) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   LLVMValueRef ntid_x =
@@ -390,7 +392,8 @@ static LLVMValueRef alignment_check(struct ferry_pipeline *p, LLVMModuleRef modu
     if (!form->destination_rows_aligned || ring->dynamic) {
       LLVMValueRef slot_0 = ring->dynamic && !ring->relocated ? site->destination
                                           : ferry_pipeline_rebase(builder, site->destination,
-                                                                  ring->buffer, ring->ring);
+                                                                  ring->buffer,
+                                                                  rings[p->ring_of_copy[c]]);
       require_aligned_rows(&check, p, slot_0, FERRY_ADDRSPACE_SHARED, rows, false);
     }
     if (form->source_index) {
@@ -410,9 +413,10 @@ static LLVMValueRef alignment_check(struct ferry_pipeline *p, LLVMModuleRef modu
  * (p->versioned), the ranges of the stores that may write a source
  * (pipeline_ranges.c), and isspacep.global of each uniform base of a
  * source not provably global. */
-static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module,
-                                  LLVMBuilderRef builder, LLVMValueRef last) {
-  LLVMValueRef fits = p->versioned ? alignment_check(p, module, builder, last) : NULL;
+static LLVMValueRef version_check(const struct ferry_pipeline *p, const LLVMValueRef rings[],
+                                  LLVMModuleRef module, LLVMBuilderRef builder,
+                                  LLVMValueRef last) {
+  LLVMValueRef fits = p->versioned ? alignment_check(p, rings, module, builder, last) : NULL;
   if (p->ranges) {
     LLVMValueRef apart = ferry_pipeline_ranges_disjoint(p, module, builder, last);
     fits = fits ? LLVMBuildAnd(builder, fits, apart, "ferry.version") : apart;
@@ -430,7 +434,8 @@ static LLVMValueRef version_check(struct ferry_pipeline *p, LLVMModuleRef module
  * replace are then unused, and their shared memory is not spent twice.
  * Pointers into an array from outside the loop are rebuilt in the clone's
  * preheader (each at most once). */
-static void clone_uses_slot_0(struct ferry_pipeline *p, LLVMBuilderRef builder,
+static void clone_uses_slot_0(const struct ferry_pipeline *p, const LLVMValueRef rings[],
+                              LLVMBuilderRef builder,
                               const struct ferry_map *clones, LLVMBasicBlockRef clone_preheader) {
   struct ferry_map rebuilt = {0}, clone_blocks = {0};
   for (size_t b = 0; b < p->loop_blocks.count; b++)
@@ -457,7 +462,7 @@ static void clone_uses_slot_0(struct ferry_pipeline *p, LLVMBuilderRef builder,
             continue;
           intptr_t known;
           if (!ferry_map_get(&rebuilt, operand, &known)) {
-            known = (intptr_t)ferry_pipeline_rebase(builder, operand, ring->buffer, ring->ring);
+            known = (intptr_t)ferry_pipeline_rebase(builder, operand, ring->buffer, rings[r]);
             ferry_map_put(&rebuilt, operand, known);
           }
           LLVMSetOperand(inst, i, (LLVMValueRef)known);
@@ -469,25 +474,26 @@ static void clone_uses_slot_0(struct ferry_pipeline *p, LLVMBuilderRef builder,
   ferry_map_free(&clone_blocks);
 }
 
-void ferry_pipeline_version(struct ferry_pipeline *p, LLVMModuleRef module,
-                            LLVMBuilderRef builder, LLVMValueRef last) {
+void ferry_pipeline_version(const struct ferry_pipeline *p, const LLVMValueRef rings[],
+                            LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last) {
   LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->preheader_branch);
-  LLVMBasicBlockRef ring_entry = ferry_split_block_before(p->preheader_branch, "ferry.ring.entry");
+  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->counted->preheader_branch);
+  LLVMBasicBlockRef ring_entry =
+      ferry_split_block_before(p->counted->preheader_branch, "ferry.ring.entry");
   LLVMBasicBlockRef as_written = LLVMInsertBasicBlockInContext(context, ring_entry,
                                                                 "ferry.as.written.entry");
   struct ferry_map clones = {0};
-  ferry_clone_loop(&p->loop_blocks, ring_entry, LLVMGetInstructionParent(p->latch_branch),
-                   p->exit, as_written, &clones);
+  ferry_clone_loop(&p->loop_blocks, ring_entry, LLVMGetInstructionParent(p->counted->latch_branch),
+                   p->counted->exit, as_written, &clones);
   for (size_t c = 0; c < p->count; c++) /* kept as written, whatever pass comes next */
     ferry_mark_as_written(ferry_cloned(&clones, p->copies[c].site->store));
-  clone_uses_slot_0(p, builder, &clones, as_written);
+  clone_uses_slot_0(p, rings, builder, &clones, as_written);
   ferry_map_free(&clones);
 
   LLVMValueRef jump = LLVMGetBasicBlockTerminator(preheader);
   LLVMPositionBuilderBefore(builder, jump);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(jump));
-  LLVMValueRef fits = version_check(p, module, builder, last);
+  LLVMValueRef fits = version_check(p, rings, module, builder, last);
   LLVMBuildCondBr(builder, fits, ring_entry, as_written);
   LLVMInstructionEraseFromParent(jump);
 }

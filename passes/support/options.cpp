@@ -4,6 +4,7 @@
 // `-Xclang -load -Xclang ferry.so` besides -fpass-plugin.
 
 #include "bridge.h"
+#include "loop_limits.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -35,7 +36,7 @@ struct StagesParser : public cl::parser<unsigned> {
   explicit StagesParser(cl::Option &O) : cl::parser<unsigned>(O) {}
   bool parse(cl::Option &O, StringRef ArgName, StringRef Arg, unsigned &Value) {
     unsigned long long Number;
-    bool Valid = !getAsUnsignedInteger(Arg, 10, Number) && Number <= 16 && !(Number & (Number - 1));
+    bool Valid = !getAsUnsignedInteger(Arg, 10, Number) && Number <= FERRY_MAX_STAGES && !(Number & (Number - 1));
     if (!Valid)
       return O.error("the stages must be 0 (ferry chooses), 1 (no pipelining), 2, 4, 8 or 16, not '" + Arg +
                      "'");
