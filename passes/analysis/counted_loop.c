@@ -258,16 +258,6 @@ LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_l
   return LLVMBuildSelect(builder, runs_again, steps, zero, "ferry.last.wide");
 }
 
-/* `distance` (i32, at most FERRY_MAX_STAGES - 1) in the integer type
- * `type`: modulo its width, as a constant distance is. */
-static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, LLVMTypeRef type) {
-  unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(distance));
-  if (width == from)
-    return distance;
-  return width < from ? LLVMBuildTrunc(builder, distance, type, "")
-                      : LLVMBuildZExt(builder, distance, type, "");
-}
-
 /* The values tested from iteration i on are t, t + step, ... (t the one
  * tested at the end of iteration i: counter or counter + step), exactly,
  * until one fails (read_exactly), so iteration i+distance runs when
@@ -281,7 +271,7 @@ LLVMValueRef ferry_counted_loop_runs_ahead(const struct ferry_counted_loop *c,
   LLVMIntPredicate test = c->counts_while;
   LLVMValueRef tested = first_tested(c, builder, counter);
   LLVMValueRef remaining = LLVMBuildSub(builder, c->bound, tested, "");
-  LLVMValueRef wide = distance_as(builder, distance, type);
+  LLVMValueRef wide = ferry_build_int_as(builder, distance, type);
   LLVMValueRef runs;
   if (test == LLVMIntNE) { /* by 1: none of the next `distance` values is the bound */
     runs = LLVMBuildICmp(builder, LLVMIntUGE, remaining, wide, "ferry.runs");

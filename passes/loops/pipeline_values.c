@@ -42,16 +42,6 @@ LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
   }
 }
 
-/* `distance` (i32, at most FERRY_MAX_STAGES - 1: the launch's S - 1) in the
- * integer type `type`: modulo its width, as a constant distance is. */
-static LLVMValueRef distance_as(LLVMBuilderRef builder, LLVMValueRef distance, LLVMTypeRef type) {
-  unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(distance));
-  if (width == from)
-    return distance;
-  return width < from ? LLVMBuildTrunc(builder, distance, type, "")
-                      : LLVMBuildZExt(builder, distance, type, "");
-}
-
 /* ferry_pipeline_value_at, the distance a constant or, with
  * `distance_value`, that value (computed before the loop). */
 LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuilderRef builder,
@@ -73,7 +63,7 @@ LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuil
       result = LLVMBuildAdd(builder, base,
                             LLVMBuildMul(builder,
                                          LLVMConstInt(LLVMTypeOf(value), (unsigned long long)step, true),
-                                         distance_as(builder, distance_value, LLVMTypeOf(value)), ""),
+                                         ferry_build_int_as(builder, distance_value, LLVMTypeOf(value)), ""),
                             "ferry.ahead");
     else
       result = distance ? LLVMBuildAdd(builder, base,
@@ -89,7 +79,7 @@ LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuil
     /* The same in every iteration, though maybe computed in the loop. */
     LLVMValueRef step_value =
         ferry_pipeline_value_ahead(p, builder, (LLVMValueRef)step, 0, NULL, prologue, made);
-    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(value))
+    LLVMValueRef times = distance_value ? ferry_build_int_as(builder, distance_value, LLVMTypeOf(value))
                                         : LLVMConstInt(LLVMTypeOf(value), distance, false);
     result = distance || distance_value
                  ? LLVMBuildAdd(builder, base, LLVMBuildMul(builder, step_value, times, ""),
@@ -105,7 +95,7 @@ LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuil
     /* The same in every iteration, though maybe computed in the loop. */
     LLVMValueRef index =
         ferry_pipeline_value_ahead(p, builder, LLVMGetOperand(increment, 1), 0, NULL, prologue, made);
-    LLVMValueRef times = distance_value ? distance_as(builder, distance_value, LLVMTypeOf(index))
+    LLVMValueRef times = distance_value ? ferry_build_int_as(builder, distance_value, LLVMTypeOf(index))
                                         : LLVMConstInt(LLVMTypeOf(index), distance, false);
     LLVMValueRef offset =
         distance || distance_value ? LLVMBuildMul(builder, index, times, "") : NULL;

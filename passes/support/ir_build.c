@@ -105,3 +105,11 @@ LLVMIntPredicate ferry_icmp_inverse(LLVMIntPredicate p) {
   }
   return p;
 }
+
+LLVMValueRef ferry_build_int_as(LLVMBuilderRef builder, LLVMValueRef value, LLVMTypeRef type) {
+  unsigned width = LLVMGetIntTypeWidth(type), from = LLVMGetIntTypeWidth(LLVMTypeOf(value));
+  if (width == from)
+    return value;
+  return width < from ? LLVMBuildTrunc(builder, value, type, "")
+                      : LLVMBuildZExt(builder, value, type, "");
+}

@@ -44,6 +44,12 @@ LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const
 void ferry_mark_as_written(LLVMValueRef inst);
 bool ferry_is_marked_as_written(LLVMValueRef inst);
 
+/* The integer `value` in the integer type `type`, modulo its width
+ * (zero-extended where `type` is wider): how a ring's or a prefetch's
+ * run-time distance (i32, at most FERRY_MAX_STAGES - 1) meets a counter
+ * of any width, as a constant distance would. */
+LLVMValueRef ferry_build_int_as(LLVMBuilderRef builder, LLVMValueRef value, LLVMTypeRef type);
+
 /* Whether an instruction of `fn` uses `value`, directly or through
  * constant expressions. */
 bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn);
