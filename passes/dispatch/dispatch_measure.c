@@ -190,17 +190,6 @@ static struct shape_table *table_of(const struct ferry_dispatch_kernel *kernel, 
   return made;
 }
 
-static int same_shape(const struct shape *shape, ferry_dim3 grid, ferry_dim3 block,
-                      size_t shared_bytes) {
-  return __atomic_load_n(&shape->grid[0], __ATOMIC_RELAXED) == grid.x &&
-         __atomic_load_n(&shape->grid[1], __ATOMIC_RELAXED) == grid.y &&
-         __atomic_load_n(&shape->grid[2], __ATOMIC_RELAXED) == grid.z &&
-         __atomic_load_n(&shape->block[0], __ATOMIC_RELAXED) == block.x &&
-         __atomic_load_n(&shape->block[1], __ATOMIC_RELAXED) == block.y &&
-         __atomic_load_n(&shape->block[2], __ATOMIC_RELAXED) == block.z &&
-         __atomic_load_n(&shape->shared_bytes, __ATOMIC_RELAXED) == (uint64_t)shared_bytes;
-}
-
 /* The shape's entry, or NULL; *free_slot: the first empty entry, if any
  * (entries fill in order and are never emptied). */
 static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferry_dim3 block,
@@ -212,7 +201,8 @@ static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferr
       *free_slot = shape;
       return NULL;
     }
-    if (same_shape(shape, grid, block, shared_bytes))
+    if (same_configuration(shape->grid, shape->block, &shape->shared_bytes, grid, block,
+                           shared_bytes))
       return shape;
   }
   return NULL;
@@ -245,13 +235,8 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       return MEASURED_PENDING;
     shape = find_shape(table, grid, block, shared_bytes, &free_slot);
     if (!shape && free_slot) {
-      __atomic_store_n(&free_slot->grid[0], grid.x, __ATOMIC_RELAXED);
-      __atomic_store_n(&free_slot->grid[1], grid.y, __ATOMIC_RELAXED);
-      __atomic_store_n(&free_slot->grid[2], grid.z, __ATOMIC_RELAXED);
-      __atomic_store_n(&free_slot->block[0], block.x, __ATOMIC_RELAXED);
-      __atomic_store_n(&free_slot->block[1], block.y, __ATOMIC_RELAXED);
-      __atomic_store_n(&free_slot->block[2], block.z, __ATOMIC_RELAXED);
-      __atomic_store_n(&free_slot->shared_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
+      keep_configuration(free_slot->grid, free_slot->block, &free_slot->shared_bytes, grid, block,
+                         shared_bytes);
       __atomic_store_n(&free_slot->ready, 1, __ATOMIC_RELEASE);
     }
     __atomic_store_n(&table->inserting, 0, __ATOMIC_RELEASE);

@@ -163,6 +163,32 @@ struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
 /* A runtime launch call: cudaLaunchKernel or cudaLaunchKernel_ptsz. */
 typedef int launch_call(const void *, ferry_dim3, ferry_dim3, void **, size_t, void *);
 
+/* A launch configuration's key (grid, block, dynamic bytes), as the last
+ * configuration's record and the measured shapes keep it: each field read
+ * and written atomically, relaxed (the caller orders the whole). */
+static int same_configuration(const unsigned kept_grid[3], const unsigned kept_block[3],
+                              const uint64_t *kept_bytes, ferry_dim3 grid, ferry_dim3 block,
+                              size_t shared_bytes) {
+  return __atomic_load_n(&kept_grid[0], __ATOMIC_RELAXED) == grid.x &&
+         __atomic_load_n(&kept_grid[1], __ATOMIC_RELAXED) == grid.y &&
+         __atomic_load_n(&kept_grid[2], __ATOMIC_RELAXED) == grid.z &&
+         __atomic_load_n(&kept_block[0], __ATOMIC_RELAXED) == block.x &&
+         __atomic_load_n(&kept_block[1], __ATOMIC_RELAXED) == block.y &&
+         __atomic_load_n(&kept_block[2], __ATOMIC_RELAXED) == block.z &&
+         __atomic_load_n(kept_bytes, __ATOMIC_RELAXED) == (uint64_t)shared_bytes;
+}
+
+static void keep_configuration(unsigned kept_grid[3], unsigned kept_block[3], uint64_t *kept_bytes,
+                               ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes) {
+  __atomic_store_n(&kept_grid[0], grid.x, __ATOMIC_RELAXED);
+  __atomic_store_n(&kept_grid[1], grid.y, __ATOMIC_RELAXED);
+  __atomic_store_n(&kept_grid[2], grid.z, __ATOMIC_RELAXED);
+  __atomic_store_n(&kept_block[0], block.x, __ATOMIC_RELAXED);
+  __atomic_store_n(&kept_block[1], block.y, __ATOMIC_RELAXED);
+  __atomic_store_n(&kept_block[2], block.z, __ATOMIC_RELAXED);
+  __atomic_store_n(kept_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
+}
+
 #include "dispatch_measure.c"
 
 static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
@@ -342,13 +368,8 @@ static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, si
   unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_ACQUIRE);
   if (before & 1)
     return -1;
-  int same = __atomic_load_n(&last->grid[0], __ATOMIC_RELAXED) == grid.x &&
-             __atomic_load_n(&last->grid[1], __ATOMIC_RELAXED) == grid.y &&
-             __atomic_load_n(&last->grid[2], __ATOMIC_RELAXED) == grid.z &&
-             __atomic_load_n(&last->block[0], __ATOMIC_RELAXED) == block.x &&
-             __atomic_load_n(&last->block[1], __ATOMIC_RELAXED) == block.y &&
-             __atomic_load_n(&last->block[2], __ATOMIC_RELAXED) == block.z &&
-             __atomic_load_n(&last->shared_bytes, __ATOMIC_RELAXED) == (uint64_t)shared_bytes;
+  int same = same_configuration(last->grid, last->block, &last->shared_bytes, grid, block,
+                                shared_bytes);
   int variant = __atomic_load_n(&last->variant, __ATOMIC_RELAXED);
   uint64_t bytes = __atomic_load_n(&last->variant_bytes, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
@@ -367,13 +388,7 @@ static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, siz
                                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
     return;
   __atomic_thread_fence(__ATOMIC_RELEASE);
-  __atomic_store_n(&last->grid[0], grid.x, __ATOMIC_RELAXED);
-  __atomic_store_n(&last->grid[1], grid.y, __ATOMIC_RELAXED);
-  __atomic_store_n(&last->grid[2], grid.z, __ATOMIC_RELAXED);
-  __atomic_store_n(&last->block[0], block.x, __ATOMIC_RELAXED);
-  __atomic_store_n(&last->block[1], block.y, __ATOMIC_RELAXED);
-  __atomic_store_n(&last->block[2], block.z, __ATOMIC_RELAXED);
-  __atomic_store_n(&last->shared_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
+  keep_configuration(last->grid, last->block, &last->shared_bytes, grid, block, shared_bytes);
   __atomic_store_n(&last->variant, variant, __ATOMIC_RELAXED);
   __atomic_store_n(&last->variant_bytes, variant_bytes, __ATOMIC_RELAXED);
   /* Never 0 again once written (a wrap lands on 2): 0 marks "empty". */
