@@ -1,18 +1,11 @@
 /* ferry-cc is short-lived and ends in exec, so the strings here are never
  * freed; running out of memory ends the program with a message. */
 #include "argument_list.h"
+#include "checked.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static void *checked(void *pointer) {
-  if (!pointer) {
-    perror("ferry-cc");
-    exit(1);
-  }
-  return pointer;
-}
 
 void argument_add(struct argument_list *list, const char *argument) {
   if (list->count + 2 > list->capacity) {

@@ -11,6 +11,7 @@
  * for CUDA 12, sm_75 for CUDA 13); ferry-cc takes the same from ptxas.
  * nvcc.profile names no architecture, so it cannot be read from there. */
 #include "gpu_architectures.h"
+#include "checked.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -34,14 +35,6 @@ static bool in_list(const char *name, const char *const *list, size_t count) {
     if (strcmp(name, list[i]) == 0)
       return true;
   return false;
-}
-
-static void *checked(void *pointer) {
-  if (!pointer) {
-    perror("ferry-cc");
-    exit(1);
-  }
-  return pointer;
 }
 
 char *real_architecture(const char *name) {

@@ -2,6 +2,7 @@
  * executable (through symbolic links, so a link to it in another bin/
  * directory still finds the real prefix) and looks one level up. */
 #include "install_layout.h"
+#include "checked.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -11,11 +12,7 @@
 
 static char *joined(const char *directory, const char *name) {
   size_t length = strlen(directory) + strlen(name) + 2;
-  char *path = malloc(length);
-  if (!path) {
-    perror("ferry-cc");
-    exit(1);
-  }
+  char *path = checked(malloc(length));
   snprintf(path, length, "%s/%s", directory, name);
   return path;
 }
@@ -36,12 +33,8 @@ bool find_install_layout(struct install_layout *layout) {
     perror("ferry-cc: cannot resolve its own path (/proc/self/exe)");
     return false;
   }
-  char *bin_dir = strdup(executable);
-  char *root = strdup(parent_of(bin_dir));
-  if (!bin_dir || !root) {
-    perror("ferry-cc");
-    exit(1);
-  }
+  char *bin_dir = checked(strdup(executable));
+  char *root = checked(strdup(parent_of(bin_dir)));
   parent_of(root);
   layout->root = root;
   layout->bin_dir = bin_dir;

@@ -12,6 +12,7 @@
  * line written for nvcc therefore gets -O3 for the device half when it
  * names no -O, so that the copies ferry converts at -O3 are converted. */
 #include "nvcc_flags.h"
+#include "checked.h"
 
 #include "gpu_architectures.h"
 
@@ -82,11 +83,7 @@ static void each_item(const char *value, void (*add)(struct command_line *, cons
     const char *comma = strchr(start, ',');
     size_t length = comma ? (size_t)(comma - start) : strlen(start);
     if (length) {
-      char *item = strndup(start, length);
-      if (!item) {
-        perror("ferry-cc");
-        exit(1);
-      }
+      char *item = checked(strndup(start, length));
       add(line, item);
     }
     if (!comma)
@@ -151,11 +148,7 @@ static void add_gencode(struct command_line *line, const char *value) {
     add_architecture(&line->architectures, real);
     return;
   }
-  char *list = strdup(code + 5);
-  if (!list) {
-    perror("ferry-cc");
-    exit(1);
-  }
+  char *list = checked(strdup(code + 5));
   char *write = list;
   for (const char *read = list; *read; read++)
     if (*read != '[' && *read != ']' && *read != '"' && *read != '\'')
@@ -180,11 +173,7 @@ static const char *const separate_value_options[] = {"-isystem", "-include", "-I
  * break it (-fopenmp looks for omp.h for sm_80, -march=native means the
  * CPU). */
 static void add_host_compiler_options(struct command_line *line, const char *value) {
-  char *copy = strdup(value);
-  if (!copy) {
-    perror("ferry-cc");
-    exit(1);
-  }
+  char *copy = checked(strdup(value));
   const char *pending = NULL;
   for (char *item = strtok(copy, ", \t"); item; item = strtok(NULL, ", \t")) {
     if (pending) {

@@ -7,6 +7,7 @@
  * SYSTEM_INCLUDES and LIBRARIES are used; the rest (the compiler paths of
  * nvcc's own tools) mean nothing to clang. */
 #include "nvcc_profile.h"
+#include "checked.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -21,14 +22,6 @@ struct variables {
   char *values[MAX_NAMES];
   int count;
 };
-
-static void *checked(void *pointer) {
-  if (!pointer) {
-    perror("ferry-cc");
-    exit(1);
-  }
-  return pointer;
-}
 
 static const char *lookup(const struct variables *variables, const char *name, size_t length) {
   for (int i = 0; i < variables->count; i++)

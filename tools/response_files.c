@@ -3,6 +3,7 @@
  * single quotes escapes the next character (the GNU rules clang follows
  * for @FILE; nvcc's options files need no more). */
 #include "response_files.h"
+#include "checked.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,14 +16,6 @@ struct vector {
   char **items;
   int count, capacity;
 };
-
-static void *checked(void *pointer) {
-  if (!pointer) {
-    perror("ferry-cc");
-    exit(1);
-  }
-  return pointer;
-}
 
 static void push(struct vector *vector, char *item) {
   if (vector->count + 2 > vector->capacity) {
