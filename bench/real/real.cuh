@@ -7,7 +7,9 @@
 //                       (device events around them, inputs reset outside)
 //   hash HEX            FNV-1a over every output byte, after the last run
 // `--small` selects the compute-sanitizer size (seconds under racecheck),
-// `--runs N` the number of timed runs (default 11, at least 11 for tables).
+// `--runs N` the number of timed runs (default 11, at least 11 for tables),
+// `--each` also prints every run's time, the warm-up first, in the order run:
+//   runs_ms T0 T1 ...
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -39,6 +41,7 @@ namespace real {
 struct options {
   bool small = false; // the sanitizer's size
   int runs = 11;      // timed runs
+  bool each = false;  // print every run's time
 };
 
 inline options parse(int argc, char **argv) {
@@ -48,8 +51,10 @@ inline options parse(int argc, char **argv) {
       o.small = true;
     else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
       o.runs = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--each"))
+      o.each = true;
     else {
-      std::fprintf(stderr, "usage: %s [--small] [--runs N]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--small] [--runs N] [--each]\n", argv[0]);
       std::exit(2);
     }
   }
@@ -92,7 +97,7 @@ void time_runs(const options &o, Reset reset, Launches launches) {
   cudaEvent_t start, stop;
   REAL_CHECK(cudaEventCreate(&start));
   REAL_CHECK(cudaEventCreate(&stop));
-  std::vector<float> times;
+  std::vector<float> times, each;
   for (int r = -1; r < o.runs; r++) {
     reset();
     REAL_CHECK(cudaDeviceSynchronize());
@@ -103,8 +108,15 @@ void time_runs(const options &o, Reset reset, Launches launches) {
     REAL_CHECK(cudaGetLastError());
     float ms = 0;
     REAL_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    each.push_back(ms);
     if (r >= 0)
       times.push_back(ms);
+  }
+  if (o.each) {
+    std::printf("runs_ms");
+    for (float ms : each)
+      std::printf(" %.6f", ms);
+    std::printf("\n");
   }
   REAL_CHECK(cudaEventDestroy(start));
   REAL_CHECK(cudaEventDestroy(stop));

@@ -12,24 +12,29 @@
  *   - the next runs the original once, untimed: the variant's first
  *     launch and this one are each entry's warm-up (module loading,
  *     caches);
- *   - the next six are timed, original, variant, variant, original,
- *     original, variant: three samples of each, with a pair of events
- *     recorded in the launch's own stream around it. Each entry's median
- *     is its middle sample; in this order the variant's median sample runs
- *     before the original's, so that a GPU whose clocks still rise over
- *     the first launches favours the original;
- *   - samples are read without blocking (cudaEventQuery, which answers
- *     "not ready" for an event the GPU has not reached): each
- *     later launch of the shape reads what has completed, and runs the
- *     rules' choice meanwhile;
- *   - once the six are read, the variant is kept where its median is at
- *     least 2 % below the original's, else the original. Each pair of
- *     events is destroyed once read (or when the trial stops).
+ *   - the next four are timed, original, variant, variant, original, each
+ *     between a pair of events recorded in the launch's own stream;
+ *   - the variant is kept only where its slower sample is at least 2 %
+ *     below the original's faster one, else the original. A noisy sample
+ *     can only keep the original, and a clock that drifts either way over
+ *     the four favours the original (its samples are the first and last);
+ *   - an original whose first sample is shorter than SHORT_NS is kept at
+ *     once, and the kernel's shapes met later on that device run the
+ *     original untimed (see SHORT_NS).
+ * A trial costs the program what runs before each launch: for a sample,
+ * the capture query and one event record (~2 us of host time, measured
+ * on an H100 and an H200 with the caches cold, as between a program's
+ * launches). Everything else (reading samples, making and destroying
+ * events) runs after the launch, while the GPU works: samples are read
+ * without blocking (cudaEventQuery, which answers "not ready" for an
+ * event the GPU has not reached), and a pair of events read is used again
+ * for the next sample; the trial's events are destroyed once it ends.
  * After the decision a launch of the shape costs what a launch under the
  * rules alone costs: the choice is recorded as theirs is (the kernel's last
  * configuration), and other shapes find theirs in a table of SHAPES
  * entries per kernel and device, allocated at its first use; a shape past
- * the table's capacity keeps the rules' choice.
+ * the table's capacity keeps the rules' choice (the original where the
+ * kernel is short).
  *
  * Untimed (the launch runs the rules' choice, and the trial waits for a
  * later launch): a stream being captured into a graph (an event recorded
@@ -60,25 +65,36 @@
 
 enum dispatch_mode { MODE_UNREAD, MODE_MEASURE, MODE_MODEL, MODE_ORIGINAL, MODE_VARIANT };
 enum {
-  SHAPES = 16,           /* shapes measured per kernel and device */
-  SAMPLES = 3,           /* timed launches of each entry */
-  TIMED = 2 * SAMPLES,   /* timed launches in all */
-  UNTIMED_LIMIT = 64,    /* launches a trial may find untimeable */
-  MARGIN_PERCENT = 2,    /* how much faster the variant must be */
+  SHAPES = 16,         /* shapes measured per kernel and device */
+  SAMPLES = 2,         /* timed launches of each entry */
+  TIMED = 2 * SAMPLES, /* timed launches in all */
+  UNTIMED_LIMIT = 64,  /* launches a trial may find untimeable */
+  MARGIN_PERCENT = 2,  /* how much faster the variant must be */
+  /* An original shorter than this is kept without further trial. Such a
+   * launch is mostly its latency: on an H100, Rodinia's nw (10 us
+   * launches) gave samples 30 % apart for one entry, so its margin cannot
+   * be told from noise; each sample costs the program ~2 us before its
+   * launch (10 % of such a kernel), and a 2 % gain would repay one trial
+   * only after ~100 launches. A program that launches a short kernel in
+   * many shapes (nw: 255 grids, each once per run) would pay that in every
+   * shape: the kernel's later shapes run the original, untimed. */
+  SHORT_NS = 20000,
 };
 /* The entry each timed launch runs: 0 the original, 1 the variant. */
-static const unsigned char sample_entry[TIMED] = {0, 1, 1, 0, 0, 1};
+static const unsigned char sample_entry[TIMED] = {0, 1, 1, 0};
 
 /* What a measured shape runs. STATIC: the rules' choice (the trial
  * stopped, or never started). */
 enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC };
 enum reason {
   REASON_NONE,
-  REASON_MEASURED,        /* the medians decided */
+  REASON_MEASURED,        /* the samples decided */
   REASON_VARIANT_FAILED,  /* the variant's launch failed */
   REASON_ORIGINAL_FAILED, /* the original's launch failed */
   REASON_EVENTS,          /* an event could not be created, recorded or read */
   REASON_UNTIMED,         /* UNTIMED_LIMIT launches could not be timed */
+  REASON_SHORT,           /* the original's first sample is short */
+  REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -87,6 +103,7 @@ struct shape {
   int ready;
   unsigned grid[3], block[3];
   uint64_t shared_bytes;
+  struct shape_table *table; /* the table holding it */
   int verdict; /* enum verdict, read and written atomically */
   int owner;   /* 1 while a launch owns the trial */
   /* The owner's; read atomically by the report. */
@@ -94,14 +111,16 @@ struct shape {
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
-  uint64_t ns[TIMED]; /* each sample's time */
-  void *events[TIMED][2];
+  uint64_t ns[TIMED];     /* each sample's time */
+  void *events[TIMED][2]; /* each sample's pair, made before its launch */
+  void *spare[2];         /* a pair read, for the next sample */
 };
 
 struct shape_table {
   struct shape shapes[SHAPES];
   int inserting;  /* 1 while a launch adds a shape */
   int overflowed; /* a shape found no room */
+  int short_kernel; /* a shape's original was short: SHORT_NS */
   const struct ferry_dispatch_kernel *kernel;
   int device;
   struct shape_table *next; /* every table, for the report */
@@ -219,29 +238,39 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
   struct shape_table *table = table_of(kernel, device, facts);
   if (!table)
     return MEASURED_STATIC;
+  int short_kernel = __atomic_load_n(&table->short_kernel, __ATOMIC_ACQUIRE);
   struct shape *free_slot;
   struct shape *shape = find_shape(table, grid, block, shared_bytes, &free_slot);
   if (!shape) {
     if (!free_slot) {
       if (!__atomic_load_n(&table->overflowed, __ATOMIC_RELAXED))
         __atomic_store_n(&table->overflowed, 1, __ATOMIC_RELAXED);
-      return MEASURED_STATIC;
+      return short_kernel ? MEASURED_ORIGINAL : MEASURED_STATIC;
     }
     /* A new shape: added by one launch at a time (not waited for). Its
-     * first launch runs the rules' choice, untimed. */
+     * first launch runs the rules' choice, untimed; where the kernel is
+     * short, the original, with no trial. */
     int expected = 0;
     if (!__atomic_compare_exchange_n(&table->inserting, &expected, 1, 0, __ATOMIC_ACQUIRE,
                                      __ATOMIC_RELAXED))
-      return MEASURED_PENDING;
+      return short_kernel ? MEASURED_ORIGINAL : MEASURED_PENDING;
     shape = find_shape(table, grid, block, shared_bytes, &free_slot);
     if (!shape && free_slot) {
       keep_configuration(free_slot->grid, free_slot->block, &free_slot->shared_bytes, grid, block,
                          shared_bytes);
+      free_slot->table = table;
+      if (short_kernel) {
+        free_slot->reason = REASON_KERNEL_SHORT;
+        free_slot->verdict = CHOSE_ORIGINAL;
+      }
       __atomic_store_n(&free_slot->ready, 1, __ATOMIC_RELEASE);
     }
     __atomic_store_n(&table->inserting, 0, __ATOMIC_RELEASE);
-    if (!shape)
+    if (!shape) {
+      if (short_kernel)
+        return MEASURED_ORIGINAL;
       return free_slot ? MEASURED_PENDING : MEASURED_STATIC;
+    }
   }
   switch (__atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE)) {
   case CHOSE_VARIANT:
@@ -283,50 +312,53 @@ static int launch_entry(const struct launch_request *r, int entry) {
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
 
-/* Destroys the events not yet destroyed; the last-error slot is clear on
- * entry, and left clear. */
+/* Destroys the trial's events; the last-error slot is clear on entry,
+ * and left clear. */
 static void destroy_events(struct shape *shape) {
   int failed = 0;
-  for (unsigned i = 0; i < TIMED; i++)
-    for (unsigned e = 0; e < 2; e++)
-      if (shape->events[i][e]) {
-        failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
-        shape->events[i][e] = NULL;
+  for (unsigned i = 0; i <= TIMED; i++)
+    for (unsigned e = 0; e < 2; e++) {
+      void **event = i < TIMED ? &shape->events[i][e] : &shape->spare[e];
+      if (*event) {
+        failed |= cudaEventDestroy(*event) != CUDA_SUCCESS;
+        *event = NULL;
       }
+    }
   if (failed)
     cudaGetLastError();
 }
 
-/* Ends the trial with `verdict`. */
+/* Publishes the trial's verdict; its owner destroys the events after its
+ * launch. */
 static void conclude(struct shape *shape, int verdict, int reason) {
-  destroy_events(shape);
   __atomic_store_n(&shape->reason, reason, __ATOMIC_RELAXED);
   __atomic_store_n(&shape->verdict, verdict, __ATOMIC_RELEASE);
 }
 
-static uint64_t median_of(const struct shape *shape, int entry) {
-  uint64_t v[SAMPLES];
-  unsigned n = 0;
+/* The fastest (slowest: 0) sample of an entry. */
+static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
+  uint64_t best = 0;
+  int found = 0;
   for (unsigned i = 0; i < TIMED; i++)
-    if (sample_entry[i] == entry)
-      v[n++] = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
-  for (unsigned i = 1; i < n; i++)
-    for (unsigned j = i; j > 0 && v[j - 1] > v[j]; j--) {
-      uint64_t t = v[j];
-      v[j] = v[j - 1];
-      v[j - 1] = t;
+    if (sample_entry[i] == entry) {
+      uint64_t ns = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
+      if (!found || (fastest ? ns < best : ns > best))
+        best = ns;
+      found = 1;
     }
-  return v[n / 2];
+  return best;
 }
 
-static int variant_wins(uint64_t original_ns, uint64_t variant_ns) {
-  return variant_ns * 100 <= original_ns * (100 - MARGIN_PERCENT);
+/* The variant's slower sample at least MARGIN_PERCENT below the
+ * original's faster one. */
+static int variant_wins(const struct shape *shape) {
+  return extreme_of(shape, 1, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
 }
 
 /* Reads the samples that have completed, in the order they were launched
- * (a later one waits for an earlier: they may share a stream), and
- * decides once all are read. The last-error slot is clear on entry, and
- * left clear. */
+ * (a later one waits for an earlier: they may share a stream), keeping a
+ * pair read as the spare; decides where a short original or all samples
+ * read settle it. The last-error slot is clear on entry, and left clear. */
 static void read_samples(struct shape *shape) {
   unsigned issued = shape->step > 1 ? shape->step - 1 : 0;
   while (shape->read < issued) {
@@ -344,52 +376,54 @@ static void read_samples(struct shape *shape) {
         conclude(shape, CHOSE_STATIC, REASON_EVENTS);
       return;
     }
-    __atomic_store_n(&shape->ns[i], (uint64_t)(ms > 0 ? ms * 1e6f : 0), __ATOMIC_RELAXED);
-    void *pair[2] = {shape->events[i][0], shape->events[i][1]};
-    shape->events[i][0] = shape->events[i][1] = NULL;
-    if ((cudaEventDestroy(pair[0]) | cudaEventDestroy(pair[1])) != CUDA_SUCCESS)
-      cudaGetLastError();
+    uint64_t ns = (uint64_t)(ms > 0 ? ms * 1e6f : 0);
+    __atomic_store_n(&shape->ns[i], ns, __ATOMIC_RELAXED);
+    if (!shape->spare[0]) {
+      shape->spare[0] = shape->events[i][0];
+      shape->spare[1] = shape->events[i][1];
+      shape->events[i][0] = shape->events[i][1] = NULL;
+    }
     __atomic_store_n(&shape->read, i + 1, __ATOMIC_RELAXED);
+    if (i == 0 && ns < SHORT_NS) {
+      __atomic_store_n(&shape->table->short_kernel, 1, __ATOMIC_RELEASE);
+      conclude(shape, CHOSE_ORIGINAL, REASON_SHORT);
+      return;
+    }
   }
   if (shape->read == TIMED)
-    conclude(shape,
-             variant_wins(median_of(shape, 0), median_of(shape, 1)) ? CHOSE_VARIANT
-                                                                    : CHOSE_ORIGINAL,
-             REASON_MEASURED);
+    conclude(shape, variant_wins(shape) ? CHOSE_VARIANT : CHOSE_ORIGINAL, REASON_MEASURED);
 }
 
-/* The next step of a shape's trial (its launch's stream is not being
- * captured, the last-error slot is clear, the thread's capture mode
- * relaxed); the rules let this launch run the variant. Returns the
- * launch's status. */
-static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
-  read_samples(shape);
-  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
-  if (verdict == UNDECIDED && shape->untimed >= UNTIMED_LIMIT) {
-    conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
-    verdict = CHOSE_STATIC;
+/* Gives sample `sample` its pair of events: the spare, or two made. 0 if
+ * an event cannot be made (its error cleared). */
+static int prepare_events(struct shape *shape, unsigned sample) {
+  void **pair = shape->events[sample];
+  if (shape->spare[0]) {
+    pair[0] = shape->spare[0];
+    pair[1] = shape->spare[1];
+    shape->spare[0] = shape->spare[1] = NULL;
+    return 1;
   }
-  if (verdict != UNDECIDED || shape->step > TIMED) /* or all launched, some unread */
-    return launch_entry(r, verdict != CHOSE_ORIGINAL);
-  unsigned step = shape->step;
-  if (step == 0) {
-    /* The original's warm-up. */
-    int status = r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
-    if (status != CUDA_SUCCESS) {
-      cudaGetLastError();
-      conclude(shape, CHOSE_STATIC, REASON_ORIGINAL_FAILED);
-      return launch_entry(r, 1);
-    }
-    __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
-    return status;
+  if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
+      (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS)) {
+    cudaGetLastError();
+    return 0;
   }
-  unsigned sample = step - 1;
+  return 1;
+}
+
+static int record_event(int ptsz, void *event, void *stream) {
+  return ptsz ? cudaEventRecord_ptsz(event, stream) : cudaEventRecord(event, stream);
+}
+
+/* One timed launch of sample `sample` (its events prepared). Returns the
+ * launch's status; the trial stops where an event cannot be recorded or
+ * the entry's launch fails (the other entry then runs it). */
+static int sample_launch(int ptsz, struct shape *shape, const struct launch_request *r,
+                         unsigned sample) {
   int entry = sample_entry[sample];
   void **pair = shape->events[sample];
-  if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
-      (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS) ||
-      (ptsz ? cudaEventRecord_ptsz(pair[0], r->stream) : cudaEventRecord(pair[0], r->stream)) !=
-          CUDA_SUCCESS) {
+  if (record_event(ptsz, pair[0], r->stream) != CUDA_SUCCESS) {
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
     return launch_entry(r, 1);
@@ -398,19 +432,61 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
   size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
   int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
   if (status != CUDA_SUCCESS) {
-    /* The other entry runs this launch; the trial stops. */
     cudaGetLastError();
     conclude(shape, entry ? CHOSE_ORIGINAL : CHOSE_STATIC,
              entry ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
     return launch_entry(r, !entry);
   }
-  if ((ptsz ? cudaEventRecord_ptsz(pair[1], r->stream) : cudaEventRecord(pair[1], r->stream)) !=
-      CUDA_SUCCESS) {
+  if (record_event(ptsz, pair[1], r->stream) != CUDA_SUCCESS) {
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
   } else {
-    __atomic_store_n(&shape->step, step + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&shape->step, sample + 2, __ATOMIC_RELAXED);
   }
+  return status;
+}
+
+/* The next step of a shape's trial (its launch's stream is not being
+ * captured, the last-error slot is clear, the thread's capture mode
+ * relaxed); the rules let this launch run the variant. Before the launch,
+ * only what it needs; after it, the reading and the events. Returns the
+ * launch's status. */
+static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
+  if (shape->step > TIMED) /* all launched: this launch may run the choice */
+    read_samples(shape);
+  else if (shape->read == 0 && __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
+    conclude(shape, CHOSE_ORIGINAL, REASON_KERNEL_SHORT);
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
+      shape->untimed >= UNTIMED_LIMIT)
+    conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
+  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
+  int status;
+  if (verdict != UNDECIDED || shape->step > TIMED) {
+    status = launch_entry(r, verdict != CHOSE_ORIGINAL);
+  } else if (shape->step == 0) {
+    /* The original's warm-up; then the first sample's events. */
+    status = r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+    if (status != CUDA_SUCCESS) {
+      cudaGetLastError();
+      conclude(shape, CHOSE_STATIC, REASON_ORIGINAL_FAILED);
+      status = launch_entry(r, 1);
+    } else if (!prepare_events(shape, 0)) {
+      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    } else {
+      __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
+    }
+  } else {
+    unsigned sample = shape->step - 1;
+    status = sample_launch(ptsz, shape, r, sample);
+    if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
+      read_samples(shape);
+      if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && sample + 1 < TIMED &&
+          !prepare_events(shape, sample + 1))
+        conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    }
+  }
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
+    destroy_events(shape);
   return status;
 }
 
@@ -483,12 +559,21 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
     print_samples(out, shape, read);
   switch (verdict == UNDECIDED ? REASON_NONE : reason) {
   case REASON_MEASURED: {
-    uint64_t original = median_of(shape, 0), variant = median_of(shape, 1);
+    uint64_t original = extreme_of(shape, 0, 1), variant = extreme_of(shape, 1, 0);
     double gain = original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
-    fprintf(out, "the variant's median is %.1f %% %s the original's (kept where %d %% below or more)\n",
+    fprintf(out,
+            "the variant's slower sample is %.1f %% %s the original's faster one (kept where "
+            "%d %% below or more)\n",
             gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above", MARGIN_PERCENT);
     return;
   }
+  case REASON_SHORT:
+    fprintf(out, "the original's sample is shorter than %d us: kept\n", SHORT_NS / 1000);
+    return;
+  case REASON_KERNEL_SHORT:
+    fprintf(out, "another shape's original is shorter than %d us: kept, untimed\n",
+            SHORT_NS / 1000);
+    return;
   case REASON_VARIANT_FAILED:
     fprintf(out, "the variant's launch failed\n");
     return;
@@ -536,9 +621,12 @@ static void print_report(void) {
       print_shape(out, table, shape);
     }
     if (__atomic_load_n(&table->overflowed, __ATOMIC_RELAXED))
-      fprintf(out, "ferry-dispatch: %s device %d: shapes past the first %d: the rules' choice\n",
+      fprintf(out, "ferry-dispatch: %s device %d: shapes past the first %d: %s\n",
               table->kernel->name ? table->kernel->name : "(unnamed kernel)", table->device,
-              SHAPES);
+              SHAPES,
+              __atomic_load_n(&table->short_kernel, __ATOMIC_ACQUIRE)
+                  ? "the original (the kernel is short)"
+                  : "the rules' choice");
   }
   if (out != stderr)
     fclose(out);

@@ -16,14 +16,14 @@ int main(void) {
   for (int i = 0; i < 10; i++)
     ferry_dispatch_launch_ptsz(&per_thread, 132 | 1ull << 32, 1, 256 | 1ull << 32, 1, NULL, 1024,
                                NULL);
-  // CHECK: ptsz: variant, 12 events, 12 _ptsz records, 0 records, 8 _ptsz capture queries, 0 capture queries
+  // CHECK: ptsz: variant, 2 events, 8 _ptsz records, 0 records, 5 _ptsz capture queries, 0 capture queries
   printf("ptsz: %s, %d events, %d _ptsz records, %d records, %d _ptsz capture queries, %d capture "
          "queries\n",
          last_entry == &variant_entry ? "variant" : "original", events_created, records_ptsz,
          records, capture_queries_ptsz, capture_queries);
   for (int i = 0; i < 10; i++)
     ferry_dispatch_launch(&legacy, 132 | 1ull << 32, 1, 256 | 1ull << 32, 1, NULL, 1024, NULL);
-  // CHECK: legacy: variant, 24 events, 12 _ptsz records, 12 records, 8 _ptsz capture queries, 8 capture queries
+  // CHECK: legacy: variant, 4 events, 8 _ptsz records, 8 records, 5 _ptsz capture queries, 5 capture queries
   printf("legacy: %s, %d events, %d _ptsz records, %d records, %d _ptsz capture queries, %d "
          "capture queries\n",
          last_entry == &variant_entry ? "variant" : "original", events_created, records_ptsz,

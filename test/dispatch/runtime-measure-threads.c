@@ -4,8 +4,8 @@
 // shapes of their own and a shape they share. One launch at a time owns a
 // shape's trial, the others run the rules' choice meanwhile; every shape
 // settles on its faster entry (the variant is faster in even grids,
-// slower in odd ones), each shape's trial makes 12 events, and every
-// event made is destroyed.
+// slower in odd ones), each shape's trial makes 2 events (one pair, read
+// before the next sample), and every event made is destroyed.
 // RUN: %clang -std=c17 -O1 -Wall -Werror -pthread -I %ferry_src/passes/dispatch %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: %t | not grep FAIL
@@ -38,7 +38,7 @@ int main(void) {
     pthread_create(&threads[t], NULL, launcher, (void *)t);
   for (size_t t = 0; t < 4; t++)
     pthread_join(threads[t], NULL);
-  // CHECK: events: 60 made, 60 destroyed
+  // CHECK: events: 10 made, 10 destroyed
   printf("events: %d made, %d destroyed\n", events_created, events_destroyed);
   // CHECK-NEXT: grid 2: variant, 0 runtime calls
   // CHECK-NEXT: grid 10: variant, 0 runtime calls

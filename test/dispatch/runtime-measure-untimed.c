@@ -33,6 +33,19 @@ static struct ferry_dispatch_kernel unreadable = {&original_entry, &variant_entr
 static struct ferry_dispatch_kernel beside_capture = {&original_entry, &variant_entry, NULL, "beside_capture", {{0}}};
 static struct ferry_dispatch_kernel owned = {&original_entry, &variant_entry, NULL, "owned", {{0}}};
 
+/* The events the tables' trials hold: each sample's pair, the spare. */
+static int held_by_trials(void) {
+  int held = 0;
+  for (struct shape_table *table = all_tables; table; table = table->next)
+    for (unsigned i = 0; i < SHAPES; i++) {
+      struct shape *shape = &table->shapes[i];
+      for (unsigned k = 0; k <= TIMED; k++)
+        for (unsigned e = 0; e < 2; e++)
+          held += (k < TIMED ? shape->events[k][e] : shape->spare[e]) != NULL;
+    }
+  return held;
+}
+
 static void launch_owned(void) { go_on(&owned, "owned-meanwhile", 132, 256, 1024, NULL); }
 
 static void go(struct ferry_dispatch_kernel *k, const char *what) { go_on(k, what, 132, 256, 1024, NULL); }
@@ -42,10 +55,10 @@ int main(void) {
   // CHECK-NEXT: launch variant
   // CHECK-LABEL: {{^}}captured-1{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: captured-1: variant, status 0, 2 runtime calls, pending 0, live events 0
+  // CHECK-NEXT: captured-1: variant, status 0, 2 runtime calls, pending 0
   // CHECK-LABEL: {{^}}captured-2{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: captured-2: variant, status 0, 2 runtime calls, pending 0, live events 0
+  // CHECK-NEXT: captured-2: variant, status 0, 2 runtime calls, pending 0
   // The capture over: the trial goes on with the original's warm-up.
   // CHECK-LABEL: {{^}}captured-over{{$}}
   // CHECK-NEXT: launch original
@@ -60,7 +73,7 @@ int main(void) {
 
   // CHECK-LABEL: {{^}}legacy-1{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: legacy-1: variant, status 0, 3 runtime calls, pending 0, live events 0
+  // CHECK-NEXT: legacy-1: variant, status 0, 3 runtime calls, pending 0
   go(&legacy, "legacy-first");
   capture_error = 1;
   go(&legacy, "legacy-1");
@@ -68,7 +81,7 @@ int main(void) {
 
   // CHECK-LABEL: {{^}}error-1{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: error-1: variant, status 0, 1 runtime calls, pending 5, live events 0
+  // CHECK-NEXT: error-1: variant, status 0, 1 runtime calls, pending 5
   // CHECK-LABEL: {{^}}error-cleared{{$}}
   // CHECK-NEXT: launch original
   go(&with_error, "error-first");
@@ -111,16 +124,17 @@ int main(void) {
   go_on(&full, "full-17-again", 17, 256, 1024, NULL);
   go_on(&full, "full-16-again", 16, 256, 1024, NULL);
 
-  // CHECK-LABEL: {{^}}no-events-sample{{$}}
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: no-events-sample: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  // The first sample's events, made after the warm-up's launch, cannot be
+  // made: the trial stops, the rules' choice.
+  // CHECK-LABEL: {{^}}no-events-warm-up{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: no-events-warm-up: original, status 0, {{[0-9]+}} runtime calls, pending 0
   // CHECK-LABEL: {{^}}no-events-after{{$}}
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: no-events-after: variant, status 0, 0 runtime calls
   go(&no_events, "no-events-first");
-  go(&no_events, "no-events-warm-up");
   fail_event_create = 1;
-  go(&no_events, "no-events-sample");
+  go(&no_events, "no-events-warm-up");
   fail_event_create = 0;
   go(&no_events, "no-events-after");
 
@@ -128,7 +142,7 @@ int main(void) {
   // and is kept.
   // CHECK-LABEL: {{^}}variant-fails-sample{{$}}
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: variant-fails-sample: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  // CHECK-NEXT: variant-fails-sample: original, status 0, {{[0-9]+}} runtime calls, pending 0
   // CHECK-LABEL: {{^}}variant-fails-after{{$}}
   // CHECK-NEXT: launch original
   // CHECK-NEXT: variant-fails-after: original, status 0, 0 runtime calls
@@ -155,7 +169,7 @@ int main(void) {
   // An event's time that cannot be read: the trial stops, the rules' choice.
   // CHECK-LABEL: {{^}}unreadable-read{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: unreadable-read: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  // CHECK-NEXT: unreadable-read: variant, status 0, {{[0-9]+}} runtime calls, pending 0
   // CHECK-LABEL: {{^}}unreadable-after{{$}}
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: unreadable-after: variant, status 0, 0 runtime calls
@@ -172,16 +186,16 @@ int main(void) {
   // CHECK-LABEL: {{^}}owned-warm-up{{$}}
   // CHECK-NEXT: owned-meanwhile
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: owned-meanwhile: variant, status 0, 0 runtime calls, pending 0, live events 0
+  // CHECK-NEXT: owned-meanwhile: variant, status 0, 0 runtime calls, pending 0
   // CHECK-NEXT: launch original
   // CHECK-LABEL: {{^}}owned-sample{{$}}
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: owned-sample: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2
+  // CHECK-NEXT: owned-sample: original, status 0, {{[0-9]+}} runtime calls, pending 0
   go(&owned, "owned-first");
   on_launch = launch_owned;
   go(&owned, "owned-warm-up");
   go(&owned, "owned-sample");
-  // CHECK-LABEL: beside a capture: VOOVVOOVVV, 0 captures spoiled, 16 mode exchanges
+  // CHECK-LABEL: beside a capture: VOOVVOVVVV, 0 captures spoiled, 10 mode exchanges
   global_capture_elsewhere = 1;
   trace = 0;
   char ran[16] = {0};
@@ -195,7 +209,9 @@ int main(void) {
   printf("beside a capture: %s, %d captures spoiled, %d mode exchanges\n", ran, captures_spoiled,
          mode_exchanges);
   // CHECK-NOT: FAIL
-  // CHECK: end: 0 events live
-  printf("end: %d events live\n", live_events() - 2 /* owned's first sample */);
+  // Every event made is destroyed or held by a trial not finished (here
+  // those left after their warm-up or first sample).
+  // CHECK: end: [[HELD:[0-9]+]] events live, [[HELD]] held by unfinished trials
+  printf("end: %d events live, %d held by unfinished trials\n", live_events(), held_by_trials());
   return 0;
 }

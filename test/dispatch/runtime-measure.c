@@ -1,14 +1,18 @@
 // The measured dispatch (passes/dispatch/dispatch_measure.c) against a
 // stand-in CUDA runtime whose kernel times are scripted: a shape's first
 // launch runs the rules' choice (the variant), untimed; the next runs the
-// original, untimed (its warm-up); the next six are timed, original,
-// variant, variant, original, original, variant, each between two events
-// of its own; the variant is kept where its median is at least 2 % below
-// the original's. Samples not yet complete are read at a later launch,
-// without waiting: cudaEventQuery first, whose "not ready" is an answer,
-// never cudaEventElapsedTime on an event not yet complete (an error the
-// sanitizers report; the stand-in prints FAIL). After the decision a launch makes no runtime call, and
-// every event made was destroyed.
+// original, untimed (its warm-up), and then makes the first sample's pair
+// of events; the next four are timed, original, variant, variant,
+// original, each between two events; the variant is kept only where its
+// slower sample is at least 2 % below the original's faster one. Before a
+// timed launch the trial makes four calls (the last error, the capture
+// query, the capture mode, the start event); samples are read after the
+// launch, without waiting: cudaEventQuery first, whose "not ready" is an
+// answer, never cudaEventElapsedTime on an event not yet complete (an
+// error the sanitizers report; the stand-in prints FAIL). A pair read is
+// used again: one pair serves a trial whose samples complete in time.
+// After the decision a launch makes no runtime call, and every event made
+// was destroyed.
 // RUN: %clang -std=c17 -O1 -Wall -Werror -pthread -I %ferry_src/passes/dispatch %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: %t | not grep FAIL
@@ -22,28 +26,34 @@ static struct ferry_dispatch_kernel close_call = {&original_entry, &variant_entr
 static struct ferry_dispatch_kernel at_margin = {&original_entry, &variant_entry, NULL, "margin", {{0}}};
 static struct ferry_dispatch_kernel slower = {&original_entry, &variant_entry, NULL, "slower", {{0}}};
 static struct ferry_dispatch_kernel outlier = {&original_entry, &variant_entry, NULL, "outlier", {{0}}};
+static struct ferry_dispatch_kernel slow_outlier = {&original_entry, &variant_entry, NULL, "slow-outlier", {{0}}};
 static struct ferry_dispatch_kernel held = {&original_entry, &variant_entry, NULL, "held", {{0}}};
 
 static void go(struct ferry_dispatch_kernel *k, const char *what) { go_on(k, what, 132, 256, 1024, NULL); }
 
-/* Eight launches: the first, the warm-up and six samples; then one that
- * reads them and decides; then one more. */
+/* Eight launches: the first, the warm-up, four samples, two more. */
 static void trial(struct ferry_dispatch_kernel *k, const char *name) {
   char what[64];
-  for (int i = 1; i <= 10; i++) {
+  for (int i = 1; i <= 8; i++) {
     snprintf(what, sizeof what, "%s-%d", name, i);
     go(k, what);
   }
 }
 
-static int original_launches;
-static unsigned long long outlier_duration(int variant, ferry_dim3 grid) {
+static int original_launches, variant_launches;
+/* The original's second sample an outlier, faster than the variant. */
+static unsigned long long fast_original_outlier(int variant, ferry_dim3 grid) {
   (void)grid;
   if (variant)
     return 500000;
-  /* The original's second timed sample is an outlier, faster than the
-   * variant: its median (1 ms) still loses. */
   return ++original_launches == 3 ? 300000 : 1000000;
+}
+/* The variant's first sample an outlier, slower than the original. */
+static unsigned long long slow_variant_outlier(int variant, ferry_dim3 grid) {
+  (void)grid;
+  if (!variant)
+    return 1000000;
+  return ++variant_launches == 2 ? 1100000 : 500000;
 }
 
 int main(void) {
@@ -53,60 +63,60 @@ int main(void) {
   // CHECK-NEXT: faster-1: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
   // CHECK-NEXT: faster-2
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-2: original, {{.*}} live events 0
+  // CHECK-NEXT: faster-2: original, {{.*}} live events 2, 3 before the launch
   // CHECK-NEXT: faster-3
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-3: original, {{.*}} live events 2
+  // CHECK-NEXT: faster-3: original, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: faster-4
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-4: variant, {{.*}} live events 2
+  // CHECK-NEXT: faster-4: variant, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: faster-5
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-5: variant
+  // CHECK-NEXT: faster-5: variant, {{.*}} live events 2, 4 before the launch
+  // The sixth, the last sample, reads itself after its launch and decides.
   // CHECK-NEXT: faster-6
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-6: original
+  // CHECK-NEXT: faster-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 4 before the launch
   // CHECK-NEXT: faster-7
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-7: original
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: faster-7: variant, status 0, 0 runtime calls, pending 0, live events 0
   // CHECK-NEXT: faster-8
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-8: variant, {{.*}} live events 2
-  // The ninth reads the last sample and decides.
-  // CHECK-NEXT: faster-9
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-9: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
-  // CHECK-NEXT: faster-10
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-10: variant, status 0, 0 runtime calls, pending 0, live events 0
+  // CHECK-NEXT: faster-8: variant, status 0, 0 runtime calls, pending 0, live events 0
   trial(&faster, "faster");
   printf("faster: %d events made, %d destroyed\n", events_created, events_destroyed);
-  // CHECK: faster: 12 events made, 12 destroyed
+  // CHECK: faster: 2 events made, 2 destroyed
 
   // 1.9 % faster: within the margin, the original.
-  // CHECK-LABEL: {{^}}close-10{{$}}
+  // CHECK-LABEL: {{^}}close-7{{$}}
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: close-10: original, status 0, 0 runtime calls
+  // CHECK-NEXT: close-7: original, status 0, 0 runtime calls
   variant_ns = 981000;
   trial(&close_call, "close");
   // Exactly 2 % faster: the variant.
-  // CHECK-LABEL: {{^}}margin-10{{$}}
+  // CHECK-LABEL: {{^}}margin-7{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: margin-10: variant, status 0, 0 runtime calls
+  // CHECK-NEXT: margin-7: variant, status 0, 0 runtime calls
   variant_ns = 980000;
   trial(&at_margin, "margin");
   // Slower: the original.
-  // CHECK-LABEL: {{^}}slower-10{{$}}
+  // CHECK-LABEL: {{^}}slower-7{{$}}
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: slower-10: original, status 0, 0 runtime calls
+  // CHECK-NEXT: slower-7: original, status 0, 0 runtime calls
   variant_ns = 1200000;
   trial(&slower, "slower");
-  // One sample of the original faster than the variant's: the medians decide.
-  // CHECK-LABEL: {{^}}outlier-10{{$}}
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: outlier-10: variant, status 0, 0 runtime calls
-  duration = outlier_duration;
+  // One sample decides against the variant: an original's sample faster
+  // than the variant's, or a variant's sample slower than the original's.
+  // CHECK-LABEL: {{^}}outlier-7{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: outlier-7: original, status 0, 0 runtime calls
+  // CHECK-LABEL: {{^}}slow-outlier-7{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: slow-outlier-7: original, status 0, 0 runtime calls
+  duration = fast_original_outlier;
   trial(&outlier, "outlier");
+  duration = slow_variant_outlier;
+  trial(&slow_outlier, "slow-outlier");
   duration = NULL;
 
   // Launches of decided shapes, alternating: each finds its choice in the
@@ -120,25 +130,35 @@ int main(void) {
   go(&faster, "alternate-faster");
   go(&slower, "alternate-slower");
   // A second shape of a decided kernel is measured afresh.
-  // CHECK-LABEL: {{^}}faster-other-shape{{$}}
+  // CHECK-LABEL: {{^}}faster-other-shape-1{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-other-shape: variant, status 0, 0 runtime calls
-  // CHECK-LABEL: {{^}}faster-other-shape-again{{$}}
+  // CHECK-NEXT: faster-other-shape-1: variant, status 0, 0 runtime calls
+  // CHECK-LABEL: {{^}}faster-other-shape-2{{$}}
   // CHECK-NEXT: launch original
-  go_on(&faster, "faster-other-shape", 264, 256, 1024, NULL);
-  go_on(&faster, "faster-other-shape-again", 264, 256, 1024, NULL);
-
-  // The GPU behind: the samples complete only later. Launches meanwhile
-  // run the variant, read what completed without waiting (the runtime's
-  // "not ready" is cleared: pending 0), and decide once all are read.
+  // CHECK-LABEL: {{^}}faster-other-shape-7{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: faster-other-shape-7: variant, status 0, 0 runtime calls
   variant_ns = 500000;
+  for (int i = 1; i <= 7; i++) {
+    char what[64];
+    snprintf(what, sizeof what, "faster-other-shape-%d", i);
+    go_on(&faster, what, 264, 256, 1024, NULL);
+  }
+
+  // The GPU behind: the samples complete only later. Each sample gets a
+  // pair of its own; launches after the last run the variant, read what
+  // completed without waiting (the runtime's "not ready" is cleared:
+  // pending 0), and decide once all are read.
   events_held = 1;
-  // CHECK-LABEL: {{^}}held-9{{$}}
+  // CHECK-LABEL: {{^}}held-6{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: held-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 8
+  // CHECK-NEXT: held-7
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: held-9: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 12
-  // CHECK-NEXT: held-10
+  // CHECK-NEXT: held-7: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 8
+  // CHECK-NEXT: held-8
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: held-10: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 12
+  // CHECK-NEXT: held-8: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 8
   trial(&held, "held");
   release_events();
   events_held = 0;

@@ -5,7 +5,9 @@
  * stream takes the clock's value and is complete at once, or, while
  * `events_held` is set, only after release_events() (a GPU still busy).
  * The last-error slot is per host thread, as the runtime's is; every call
- * but a launch is counted, under a lock (tests launch from several threads). */
+ * but a launch is counted, under a lock (tests launch from several threads),
+ * and so are those made before a launch's first kernel launch (what delays
+ * the kernel). */
 #include "h100_attributes.h"
 
 #include <pthread.h>
@@ -15,7 +17,7 @@
 static char original_entry, variant_entry;
 static _Thread_local int pending;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static int calls, trace = 1;
+static int calls, calls_before = -1, trace = 1;
 static int events_created, events_destroyed, records, records_ptsz, capture_queries,
     capture_queries_ptsz, elapsed_queries, event_queries;
 static int events_held, capturing, capture_error, fail_event_create, fail_record, fail_elapsed,
@@ -104,6 +106,8 @@ static int launch_any(const void *function, ferry_dim3 grid, void *stream, int p
     hook();
   }
   pthread_mutex_lock(&lock);
+  if (calls_before < 0)
+    calls_before = calls;
   clock_ns += duration ? duration(variant, grid) : variant ? variant_ns : original_ns;
   last_entry = function;
   pthread_mutex_unlock(&lock);
@@ -235,14 +239,16 @@ static __attribute__((unused)) int go_on(struct ferry_dispatch_kernel *k, const 
   if (trace)
     printf("%s\n", what);
   calls = 0;
+  calls_before = -1;
   depth++;
   int status = ferry_dispatch_launch(k, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL, shared,
                                      stream);
   if (--depth == 0 && capture_mode != 0)
     printf("FAIL %s: the thread's capture mode is left at %d\n", what, capture_mode);
   if (trace)
-    printf("%s: %s, status %d, %d runtime calls, pending %d, live events %d\n", what,
-           last_entry == &variant_entry ? "variant" : "original", status, calls, pending,
-           live_events());
+    printf("%s: %s, status %d, %d runtime calls, pending %d, live events %d, %d before the "
+           "launch\n",
+           what, last_entry == &variant_entry ? "variant" : "original", status, calls, pending,
+           live_events(), calls_before);
   return status;
 }
