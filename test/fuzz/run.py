@@ -2,6 +2,7 @@
 """Runs ferry's differential fuzzer on a GPU machine and writes its report.
 
     python3 run.py [--dir DIR] [--out OUTDIR] [--workers 12] [--time-limit 420]
+                   [--dispatch measure,model,original,variant]
 
 DIR (default: this script's folder) is what test/fuzz/build.py wrote:
 manifest.json and bin/fuzz.BUILD.xz. Every build runs every kernel x
@@ -9,8 +10,11 @@ configuration, in slices spread over WORKERS processes sharing the GPU. A
 binary checks each launch against its CPU reference and prints a hash of the
 output; a launch that hangs (5 s) or leaves a sticky error ends its process,
 which is recorded and resumed after that case; a process silent for 60 s is
-killed and its current case recorded as a hang. Writes OUTDIR/report.md and
-OUTDIR/results.json and prints the summary last. Standard library only.
+killed and its current case recorded as a hang. With --dispatch, every ferry
+build runs once under each FERRY_DISPATCH mode named (a row BUILD@MODE, each
+compared with the plain build of its target); without it, under the
+binary's default (measure). Writes OUTDIR/report.md and OUTDIR/results.json
+and prints the summary last. Standard library only.
 """
 import argparse
 import collections
@@ -28,8 +32,23 @@ import time
 SILENCE_S = int(os.environ.get("FUZZ_SILENCE_S", "60"))
 
 
-def run_slice(exe, lo, hi, results, deadline):
-    """Runs cases [lo, hi) of one binary, resuming after each death."""
+def run_entries(builds, modes):
+    """The rows to run: (name, build, FERRY_DISPATCH or None). A plain build
+    runs once (it has no dispatch); a ferry build once per mode."""
+    entries = []
+    for b in builds:
+        if b.startswith("plain-") or not modes:
+            entries.append((b, b, None))
+        else:
+            entries += [("%s@%s" % (b, m), b, m) for m in modes]
+    return entries
+
+
+def run_slice(exe, lo, hi, results, deadline, dispatch=None):
+    """Runs cases [lo, hi) of one binary, resuming after each death;
+    dispatch: the FERRY_DISPATCH it runs under (None: as the environment
+    has it)."""
+    env = dict(os.environ, FERRY_DISPATCH=dispatch) if dispatch else None
     nxt = lo
     while nxt < hi:
         if time.time() > deadline:
@@ -37,7 +56,7 @@ def run_slice(exe, lo, hi, results, deadline):
                 results.setdefault(i, ("NOTRUN", ""))
             return
         p = subprocess.Popen([exe, "--from", str(nxt), "--to", str(hi)], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True, bufsize=1)
+                             stderr=subprocess.STDOUT, text=True, bufsize=1, env=env)
         lines = queue.Queue()
 
         def reader(stream, q):  # its own process's stream and queue, never the next one's
@@ -94,7 +113,12 @@ def main():
     ap.add_argument("--time-limit", type=float, default=420, help="seconds; cases not started by then are NOTRUN")
     ap.add_argument("--slices", type=int, default=6, help="slices a build")
     ap.add_argument("--builds", default="")
+    ap.add_argument("--dispatch", default="", help="FERRY_DISPATCH modes, comma-separated, each ferry build run under each")
     args = ap.parse_args()
+    modes = [m for m in args.dispatch.split(",") if m]
+    for m in modes:
+        if m not in ("measure", "model", "original", "variant"):
+            sys.exit("run: --dispatch %s: not one of measure, model, original, variant" % m)
     t0 = time.time()
     deadline = t0 + args.time_limit
     with open(os.path.join(args.dir, "manifest.json")) as f:
@@ -121,22 +145,23 @@ def main():
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
     except OSError:
         gpu = ""
-    results = {b: {} for b in builds}
-    # Slices: every build cut in the same places, interleaved so that all
-    # builds progress together.
+    entries = run_entries(builds, modes)
+    results = {name: {} for name, _, _ in entries}
+    # Slices: every row cut in the same places, interleaved so that all
+    # rows progress together.
     step = (n + args.slices - 1) // args.slices
     jobs = queue.Queue()
     for s in range(args.slices):
-        for b in builds:
-            jobs.put((b, s * step, min(n, (s + 1) * step)))
+        for name, b, mode in entries:
+            jobs.put((name, b, mode, s * step, min(n, (s + 1) * step)))
 
     def worker():
         while True:
             try:
-                b, lo, hi = jobs.get_nowait()
+                name, b, mode, lo, hi = jobs.get_nowait()
             except queue.Empty:
                 return
-            run_slice(exes[b], lo, hi, results[b], deadline)
+            run_slice(exes[b], lo, hi, results[name], deadline, mode)
 
     threads = [threading.Thread(target=worker) for _ in range(args.workers)]
     for t in threads:
@@ -145,7 +170,7 @@ def main():
         t.join()
     wall = time.time() - t0
     shutil.rmtree(tmp, ignore_errors=True)
-    report(man, builds, cases, results, gpu, wall, args.out)
+    report(man, entries, cases, results, gpu, wall, args.out)
 
 
 def describe(k, c):
@@ -158,17 +183,19 @@ def describe(k, c):
         cfg["bx"], cfg["by"], cfg["dyn"], cfg["shared"]))
 
 
-def report(man, builds, cases, results, gpu, wall, out):
+def report(man, entries, cases, results, gpu, wall, out):
     n = len(cases)
+    builds = [name for name, _, _ in entries]
+    build_of = {name: b for name, b, _ in entries}
     lines = ["# ferry differential fuzzer: report", "",
-             "Device: %s. Seed %d, %d kernels x %d configurations = %d cases a build; %d builds; wall %.0f s." % (
+             "Device: %s. Seed %d, %d kernels x %d configurations = %d cases a build; %d rows; wall %.0f s." % (
                  gpu or "unknown", man["seed"], len(man["kernels"]), man["configs"], n, len(builds), wall), ""]
     summary = {}
     lines += ["| build | compared | wrong results | differs from plain | launch failures, plain too | ferry-only at the 48 KiB limit | ferry-only elsewhere | hangs | died | not run |",
               "|---|---|---|---|---|---|---|---|---|---|"]
     details = collections.defaultdict(list)
     for b in builds:
-        arch = man["builds"][b]["arch"]
+        arch = man["builds"][build_of[b]]["arch"]
         plain = results.get("plain-" + arch, {})
         r = results[b]
         cnt = collections.Counter()
@@ -219,7 +246,7 @@ def report(man, builds, cases, results, gpu, wall, out):
     lines += ["", "## Findings", "",
               "Reproduce case KERNEL:CONFIG of a build: `%s`, compile it with the build's line below, run "
               "`./KERNEL --only KERNEL:CONFIG`." % man["reproduce"], ""]
-    for b in builds:
+    for b in sorted(set(build_of.values())):
         lines.append("- %s: `%s`" % (b, man["builds"][b]["standalone"]))
     for b in builds:
         if not details[b]:
