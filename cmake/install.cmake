@@ -10,7 +10,7 @@ include(CMakePackageConfigHelpers)
 
 install(TARGETS ferry LIBRARY DESTINATION lib)
 install(TARGETS ferry-cc RUNTIME DESTINATION bin)
-install(PROGRAMS "${CMAKE_SOURCE_DIR}/tools/ferry-report" DESTINATION bin)
+install(PROGRAMS "${CMAKE_BINARY_DIR}/bin/ferry-report" DESTINATION bin)
 install(FILES "${CMAKE_BINARY_DIR}/lib/ferry-rt.bc" DESTINATION lib)
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/runtime/include/" DESTINATION include
         FILES_MATCHING PATTERN "*.h")
