@@ -608,7 +608,11 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       stops_before_assembly = true;
     } else if (has_prefix(argument, "-lcudart")) {
       line->user_cudart = true;
-
+    } else if (strcmp(argument, "-lgomp") == 0) {
+      /* gcc's OpenMP runtime, which nvcc's host compiler uses: clang's host
+       * OpenMP (-Xcompiler -fopenmp) calls libomp's entry points, and
+       * libomp also serves libgomp's, for objects gcc compiled. */
+      argument = "-lomp";
     } else if (has_prefix(argument, "--cuda-path=")) {
       line->user_cuda_path = true;
       line->cuda_path = argument + 12;
@@ -641,12 +645,14 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
                              line->user_cuda_feature, out))
     return false;
-  if (device_debug) {
+  /* A line that only links has no device code to optimize or debug (clang
+   * would warn that the option is unused). */
+  if (line->sources && device_debug) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-g");
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O0");
-  } else if (line->nvcc_style && !optimization_given) {
+  } else if (line->sources && line->nvcc_style && !optimization_given) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O3");
   }
