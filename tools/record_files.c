@@ -37,6 +37,8 @@ void separate_device_records(struct argument_list *args, const struct command_li
   bool device_only = false, host_only = false;
   for (size_t i = 0; i < args->count; i++) {
     const char *item = args->items[i];
+    if (i > 0 && strcmp(args->items[i - 1], "-Xarch_host") == 0)
+      continue; /* the host half's alone (-Xcompiler): it writes one file */
     if (strcmp(item, "-fsave-optimization-record") == 0)
       format = "yaml";
     else if (strncmp(item, "-fsave-optimization-record=", 27) == 0)
