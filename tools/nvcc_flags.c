@@ -118,6 +118,10 @@ static void set_arch(struct command_line *line, const char *option, const char *
   add_architecture(&line->architectures, real);
 }
 
+static void add_clang_architecture(struct command_line *line, const char *name) {
+  add_architecture(&line->architectures, name);
+}
+
 static void add_code(struct command_line *line, const char *code) {
   char *real = real_architecture(code);
   if (!real) {
@@ -617,8 +621,9 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       line->user_cuda_path = true;
       line->cuda_path = argument + 12;
     } else if (has_prefix(argument, "--cuda-gpu-arch=") || has_prefix(argument, "--offload-arch=")) {
-      /* clang's own spelling joins nvcc's list, to be checked with it. */
-      add_architecture(&line->architectures, strchr(argument, '=') + 1);
+      /* clang's own spelling joins nvcc's list, to be checked with it;
+       * clang takes a comma-separated list there too. */
+      each_item(strchr(argument, '=') + 1, add_clang_architecture, line);
       continue;
     } else if (has_prefix(argument, "--cuda-feature")) {
       line->user_cuda_feature = true;
