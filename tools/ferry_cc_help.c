@@ -33,6 +33,7 @@ static const char usage[] =
     "                    cross-execution-space-call (an error in clang already)\n"
     "  --options-file F (-optf), @F    the arguments in F\n"
     "  -dlink            of objects without relocatable device code: an empty object\n"
+    "  -lgomp            -lomp: clang's OpenMP runtime (it serves gcc's calls too)\n"
     "\n";
 
 static const char defaults[] =
