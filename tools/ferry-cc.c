@@ -16,6 +16,7 @@
 #include "device_link.h"
 #include "nvcc_flags.h"
 #include "nvcc_profile.h"
+#include "record_files.h"
 #include "report_step.h"
 #include "response_files.h"
 
@@ -114,6 +115,10 @@ int main(int argc, char **argv) {
       argument_add(&args, "-pthread");
     }
   }
+
+  /* --report keeps its own records; the user's are the user's to name. */
+  if (!line.report)
+    separate_device_records(&args, &line);
 
   const char *verbose = getenv("FERRY_CC_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {

@@ -4,6 +4,7 @@
 #include "ferry_cc_help.h"
 
 #include "ferry_version.h"
+#include "nvcc_option_tables.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,19 +16,44 @@ static const char usage[] =
     "usage: ferry-cc [options] file...\n"
     "\n"
     "clang 22 with ferry: the plugin, the CUDA toolkit, ferry's headers and its\n"
-    "device runtime are added to the command line. clang's own options and nvcc's\n"
-    "everyday options are understood (README.md, \"nvcc's command line\"):\n"
+    "device runtime are added to the command line. clang's own options pass\n"
+    "through unchanged; nvcc's are translated (README.md, \"nvcc's command line\").\n"
     "\n"
-    "  -arch=sm_XX|compute_XX, -gencode arch=...,code=..., -code=...   architectures\n"
-    "  -Xcompiler a,b  -Xptxas a,b  -O N  -g  -G  -lineinfo  --use_fast_math  -std=...\n"
-    "  -c  -o  -I  -D  -x cu  --expt-relaxed-constexpr  --expt-extended-lambda\n"
-    "  -rdc=true|false  -dc  -ccbin (ignored)\n"
+    "nvcc options mapped to clang's:\n"
+    "  -arch=sm_XX|compute_XX|native|all|all-major, -gencode arch=...,code=...,\n"
+    "  -code=...         the architectures, one --cuda-gpu-arch=sm_XX each\n"
+    "  -Xcompiler a,b    the host half alone (-Xarch_host a -Xarch_host b): nvcc's\n"
+    "                    device compile never sees them either (-Xcompiler -fopenmp:\n"
+    "                    the host's OpenMP, with clang 22's libomp)\n"
+    "  -Xptxas a,b  -maxrregcount=N  --resource-usage    ptxas's options\n"
+    "  -O N  -g  -G  -lineinfo  --use_fast_math  --ftz  --fmad  -prec-div -prec-sqrt\n"
+    "  -std=...  -c  -o  -I  -D  -x cu  -rdc=true|false  -dc  -m64  -ptx  -dryrun\n"
+    "  --keep  --default-stream  -cudart=static|shared|none  --linker-options\n"
+    "  -Werror K,...     K: all-warnings, deprecated-declarations, reorder,\n"
+    "                    cross-execution-space-call (an error in clang already)\n"
+    "  --options-file F (-optf), @F    the arguments in F\n"
+    "  -dlink            of objects without relocatable device code: an empty object\n"
+    "  -lgomp            -lomp: clang's OpenMP runtime (it serves gcc's calls too)\n"
+    "\n";
+
+static const char defaults[] =
+    "\n"
+    "As nvcc does:\n"
+    "  no architecture   nvcc's default: the lowest the toolkit's ptxas assembles\n"
+    "                    (sm_75 for CUDA 13); one that clang 22 or ptxas cannot\n"
+    "                    build is skipped with a note while others remain\n"
+    "  nvcc.profile      the toolkit's bin/nvcc.profile gives every compile its\n"
+    "                    include directories (CCCL's) and a link its libraries\n"
+    "  device code       optimized (-Xarch_device -O3) on an nvcc-style line without\n"
+    "                    -O; a link gets the static CUDA runtime (-cudart)\n"
     "\n"
     "ferry-cc's own options:\n"
     "  --help            this text (clang's options: clang --help)\n"
     "  --version         ferry's version and commit, and the clang it drives\n"
-    "  --report[=csv]    compile, then print ferry-report's per-kernel summary\n"
-    "                    (markdown unless csv) of what ferry did and why\n"
+    "  --report[=markdown|csv|json]\n"
+    "                    compile, then print ferry-report's per-kernel summary of\n"
+    "                    what ferry did and why (markdown by default; json: one\n"
+    "                    record per decision, keys in README.md \"Per kernel\")\n"
     "\n"
     "Remarks: -Rpass=ferry (converted), -Rpass-missed=ferry (left as written, and\n"
     "why), -Rpass-analysis=ferry (why a loop was not pipelined, or a form chosen).\n"
@@ -43,6 +69,59 @@ static const char annotations[] =
     "  ferry:dynamic_shared=BYTES  the dynamic shared memory the kernel is launched\n"
     "                              with: lets a loop over an extern __shared__ tile\n"
     "                              be pipelined inside it\n";
+
+/* --help's lists of the nvcc options ignored and refused, from the
+ * tables the translation uses: one entry at a time, wrapped at 79 columns
+ * under a two-space indent. */
+struct wrapped_list {
+  FILE *out;
+  int column;
+};
+
+static void list_entry(struct wrapped_list *list, const char *first, const char *second, const char *third) {
+  char entry[96];
+  int width = snprintf(entry, sizeof entry, "%s%s%s", first, second, third);
+  if (list->column && list->column + 2 + width > 79) {
+    fputc('\n', list->out);
+    list->column = 0;
+  }
+  list->column += fprintf(list->out, "  %s", entry);
+}
+
+static void list_end(struct wrapped_list *list) {
+  if (list->column)
+    fputc('\n', list->out);
+  list->column = 0;
+}
+
+/* An option in its long spelling, and its short one where it has another
+ * (ferry-cc takes either with one dash or two, as nvcc does). */
+static void list_option(struct wrapped_list *list, const char *short_name, const char *long_name) {
+  char spelled[96];
+  if (strcmp(short_name, long_name) == 0)
+    snprintf(spelled, sizeof spelled, "--%s", long_name);
+  else
+    snprintf(spelled, sizeof spelled, "--%s (-%s)", long_name, short_name);
+  list_entry(list, spelled, "", "");
+}
+
+static void describe_nvcc_options(FILE *out) {
+  struct wrapped_list list = {out, 0};
+  fputs("nvcc options ignored, with a one-line note (they mean nothing to clang):\n", out);
+  list_entry(&list, "-ccbin", "", "");
+  for (size_t k = 0; k < nvcc_ignorable_count; k++)
+    list_option(&list, nvcc_ignorable[k].short_name, nvcc_ignorable[k].long_name);
+  for (size_t k = 0; k < nvcc_werror_kind_count; k++)
+    if (!nvcc_werror_kinds[k].clang)
+      list_entry(&list, "-Werror ", nvcc_werror_kinds[k].kind, "");
+  list_end(&list);
+  fputs("nvcc options refused, with a one-line reason and what to do instead:\n", out);
+  for (size_t k = 0; k < nvcc_unmappable_count; k++)
+    list_option(&list, nvcc_unmappable[k].short_name, nvcc_unmappable[k].long_name);
+  list_entry(&list, "lto_XX codes", "", "");
+  list_entry(&list, "-dlink of -rdc objects", "", "");
+  list_end(&list);
+}
 
 /* Prints the lines of LLVM's option help that belong to ferry: an option
  * line starting "--ferry-" and the value lines under it. */
@@ -102,6 +181,8 @@ static bool print_ferry_options(const char *clang, const char *plugin) {
 
 void print_help(const struct install_layout *layout, const char *clang) {
   fputs(usage, stdout);
+  describe_nvcc_options(stdout);
+  fputs(defaults, stdout);
   printf("\nferry's options:\n");
   fflush(stdout);
   if (!print_ferry_options(clang, layout->plugin))

@@ -12,6 +12,7 @@
  * line written for nvcc therefore gets -O3 for the device half when it
  * names no -O, so that the copies ferry converts at -O3 are converted. */
 #include "nvcc_flags.h"
+#include "nvcc_option_tables.h"
 #include "checked.h"
 
 #include "gpu_architectures.h"
@@ -117,6 +118,10 @@ static void set_arch(struct command_line *line, const char *option, const char *
   add_architecture(&line->architectures, real);
 }
 
+static void add_clang_architecture(struct command_line *line, const char *name) {
+  add_architecture(&line->architectures, name);
+}
+
 static void add_code(struct command_line *line, const char *code) {
   char *real = real_architecture(code);
   if (!real) {
@@ -219,49 +224,9 @@ static void note_ignored(struct command_line *line, const char *name, const char
   fprintf(stderr, "ferry-cc: note: ignoring %s: %s\n", argument, why);
 }
 
-/* nvcc options that change nothing clang does, and why: ignored with a
- * note. Those with a value take it as nvcc does (=V or the next
- * argument). */
-static const struct {
-  const char *short_name, *long_name;
-  bool takes_value;
-  const char *why;
-} ignorable[] = {
-    {"t", "threads", true, "clang compiles the architectures one after another"},
-    {"split-compile", "split-compile", true, "clang compiles each architecture in one piece"},
-    {"Xcudafe", "cudafe-options", true, "cudafe is nvcc's front end; clang parses CUDA itself"},
-    {"Xfatbin", "fatbin-options", true, "clang writes the fat binary itself"},
-    {"diag-suppress", "diag-suppress", true, "nvcc's diagnostic numbers mean nothing to clang (use -Wno-<warning>)"},
-    {"diag-warn", "diag-warn", true, "nvcc's diagnostic numbers mean nothing to clang"},
-    {"diag-error", "diag-error", true, "nvcc's diagnostic numbers mean nothing to clang (use -Werror=<warning>)"},
-    {"diag-default", "diag-default", true, "nvcc's diagnostic numbers mean nothing to clang"},
-    {"keep-dir", "keep-dir", true, "--keep keeps clang's intermediate files in the working directory"},
-    {"display-error-number", "display-error-number", false, "clang's diagnostics carry no numbers"},
-    {"no-display-error-number", "no-display-error-number", false, "clang's diagnostics carry no numbers"},
-    {"extra-device-vectorization", "extra-device-vectorization", false,
-     "clang's -O3 vectorizes device code as far as it can"},
-    {"use-local-env", "use-local-env", false, "clang needs no Visual Studio environment"},
-};
-
-/* nvcc's -Werror kinds (-Werror K, --Werror=K,K): K a list of these, or
- * it is clang's -Werror. */
-static const struct {
-  const char *kind, *clang; /* clang: the flag it becomes, "" for none, NULL: ignored with a note */
-} werror_kinds[] = {
-    {"all-warnings", "-Werror"},
-    {"deprecated-declarations", "-Werror=deprecated-declarations"},
-    {"reorder", "-Werror=reorder"},
-    /* A host function called from device code is already an error in
-     * clang wherever the device code is emitted. */
-    {"cross-execution-space-call", ""},
-    {"default-stream-launch", NULL},
-    {"missing-launch-bounds", NULL},
-    {"ext-lambda-captures-this", NULL},
-};
-
 static int werror_kind(const char *kind, size_t length) {
-  for (size_t k = 0; k < sizeof werror_kinds / sizeof *werror_kinds; k++)
-    if (strlen(werror_kinds[k].kind) == length && strncmp(werror_kinds[k].kind, kind, length) == 0)
+  for (size_t k = 0; k < nvcc_werror_kind_count; k++)
+    if (strlen(nvcc_werror_kinds[k].kind) == length && strncmp(nvcc_werror_kinds[k].kind, kind, length) == 0)
       return (int)k;
   return -1;
 }
@@ -284,28 +249,16 @@ static void add_werror_kinds(struct command_line *line, const char *value) {
     const char *comma = strchr(start, ',');
     size_t length = comma ? (size_t)(comma - start) : strlen(start);
     int k = werror_kind(start, length);
-    if (!werror_kinds[k].clang)
-      note_ignored(line, werror_kinds[k].kind, werror_kinds[k].kind,
+    if (!nvcc_werror_kinds[k].clang)
+      note_ignored(line, nvcc_werror_kinds[k].kind, nvcc_werror_kinds[k].kind,
                    "-Werror for a warning nvcc gives and clang does not");
-    else if (*werror_kinds[k].clang)
-      argument_add(&line->clang_arguments, werror_kinds[k].clang);
+    else if (*nvcc_werror_kinds[k].clang)
+      argument_add(&line->clang_arguments, nvcc_werror_kinds[k].clang);
     if (!comma)
       return;
     start = comma + 1;
   }
 }
-
-/* nvcc options with no clang counterpart, and why: a clear error. */
-static const struct {
-  const char *short_name, *long_name, *why;
-} unmappable[] = {
-    {"Xnvlink", "nvlink-options", "clang does not run nvlink"},
-    {"cubin", "cubin", "use --cuda-device-only -c for the device object"},
-    {"fatbin", "fatbin", "clang writes the fat binary inside the object (-c)"},
-    {"lib", "lib", "make the archive with ar from objects compiled with -c"},
-    {"run", "run", "run the program yourself"},
-    {"arch-ls", "list-gpu-arch", "see clang's --cuda-gpu-arch values in clang --help"},
-};
 
 static bool is_source_file(const char *argument) {
   return argument[0] != '-' && (ends_with(argument, ".cu") || ends_with(argument, ".cuh"));
@@ -403,14 +356,14 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     }
 
     bool ignored = false;
-    for (size_t k = 0; !ignored && k < sizeof ignorable / sizeof *ignorable; k++) {
+    for (size_t k = 0; !ignored && k < nvcc_ignorable_count; k++) {
       int before = i;
-      if (ignorable[k].takes_value
-              ? option_with_value(argc, argv, &i, ignorable[k].short_name, ignorable[k].long_name, &value)
-              : flag(argument, ignorable[k].short_name, ignorable[k].long_name)) {
+      if (nvcc_ignorable[k].takes_value
+              ? option_with_value(argc, argv, &i, nvcc_ignorable[k].short_name, nvcc_ignorable[k].long_name, &value)
+              : flag(argument, nvcc_ignorable[k].short_name, nvcc_ignorable[k].long_name)) {
         char shown[256];
         snprintf(shown, sizeof shown, i != before ? "%s %s" : "%s", argument, value);
-        note_ignored(line, ignorable[k].long_name, shown, ignorable[k].why);
+        note_ignored(line, nvcc_ignorable[k].long_name, shown, nvcc_ignorable[k].why);
         ignored = true;
       }
     }
@@ -628,16 +581,16 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     }
 
     bool refused = false;
-    for (size_t k = 0; k < sizeof unmappable / sizeof *unmappable; k++) {
+    for (size_t k = 0; k < nvcc_unmappable_count; k++) {
       const char *body = argument[0] == '-' ? argument + 1 + (argument[1] == '-') : NULL;
       if (!body)
         break;
-      size_t short_length = strlen(unmappable[k].short_name), long_length = strlen(unmappable[k].long_name);
-      if ((strncmp(body, unmappable[k].short_name, short_length) == 0 &&
+      size_t short_length = strlen(nvcc_unmappable[k].short_name), long_length = strlen(nvcc_unmappable[k].long_name);
+      if ((strncmp(body, nvcc_unmappable[k].short_name, short_length) == 0 &&
            (body[short_length] == '\0' || body[short_length] == '=')) ||
-          (strncmp(body, unmappable[k].long_name, long_length) == 0 &&
+          (strncmp(body, nvcc_unmappable[k].long_name, long_length) == 0 &&
            (body[long_length] == '\0' || body[long_length] == '='))) {
-        fprintf(stderr, "ferry-cc: error: cannot map nvcc's %s: %s\n", argument, unmappable[k].why);
+        fprintf(stderr, "ferry-cc: error: cannot map nvcc's %s: %s\n", argument, nvcc_unmappable[k].why);
         refused = true;
         break;
       }
@@ -659,12 +612,18 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       stops_before_assembly = true;
     } else if (has_prefix(argument, "-lcudart")) {
       line->user_cudart = true;
+    } else if (strcmp(argument, "-lgomp") == 0) {
+      /* gcc's OpenMP runtime, which nvcc's host compiler uses: clang's host
+       * OpenMP (-Xcompiler -fopenmp) calls libomp's entry points, and
+       * libomp also serves libgomp's, for objects gcc compiled. */
+      argument = "-lomp";
     } else if (has_prefix(argument, "--cuda-path=")) {
       line->user_cuda_path = true;
       line->cuda_path = argument + 12;
     } else if (has_prefix(argument, "--cuda-gpu-arch=") || has_prefix(argument, "--offload-arch=")) {
-      /* clang's own spelling joins nvcc's list, to be checked with it. */
-      add_architecture(&line->architectures, strchr(argument, '=') + 1);
+      /* clang's own spelling joins nvcc's list, to be checked with it;
+       * clang takes a comma-separated list there too. */
+      each_item(strchr(argument, '=') + 1, add_clang_architecture, line);
       continue;
     } else if (has_prefix(argument, "--cuda-feature")) {
       line->user_cuda_feature = true;
@@ -691,12 +650,14 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
                              line->user_cuda_feature, out))
     return false;
-  if (device_debug) {
+  /* A line that only links has no device code to optimize or debug (clang
+   * would warn that the option is unused). */
+  if (line->sources && device_debug) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-g");
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O0");
-  } else if (line->nvcc_style && !optimization_given) {
+  } else if (line->sources && line->nvcc_style && !optimization_given) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O3");
   }

@@ -3,11 +3,15 @@
  * architecture (-Xarch_sm_XX -foptimization-record-file=...: in a CUDA
  * compile every half writes the same file otherwise, the host's last and
  * empty), then ferry-report summarises them and the directory is removed.
- * A compile (-c, -S) of several sources writes one record per source and
- * architecture only when each source is compiled on its own (clang writes
- * every source's records to the one file named), so such a line runs clang
- * once per source, with the line's other arguments, and reports them all. */
+ * A line of several sources writes one record per source and architecture
+ * only when each source is compiled on its own (clang writes every source's
+ * records to the one file named), so such a line runs clang once per
+ * source, with the line's other arguments, and reports them all; a line
+ * that also links compiles each source to an object of the temporary
+ * directory, as clang itself does, and then links those in the sources'
+ * places. */
 #include "report_step.h"
+#include "record_files.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -36,27 +40,6 @@ static int run(const char *const *arguments) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* The architectures of the compile, as clang names them, from the final
- * arguments (nvcc's already translated); "native" cannot name an -Xarch_. */
-static size_t architectures(const struct argument_list *args, const char **names, size_t capacity) {
-  size_t count = 0;
-  for (size_t i = 0; i < args->count && count < capacity; i++) {
-    const char *value = NULL;
-    if (strncmp(args->items[i], "--cuda-gpu-arch=", 16) == 0)
-      value = args->items[i] + 16;
-    else if (strncmp(args->items[i], "--offload-arch=", 15) == 0)
-      value = args->items[i] + 15;
-    if (!value || strchr(value, ',') || strcmp(value, "native") == 0)
-      continue;
-    bool seen = false;
-    for (size_t k = 0; k < count; k++)
-      seen |= strcmp(names[k], value) == 0;
-    if (!seen)
-      names[count++] = value;
-  }
-  return count;
-}
-
 static bool ends_with(const char *text, const char *suffix) {
   size_t length = strlen(text), suffix_length = strlen(suffix);
   return length >= suffix_length && strcmp(text + length - suffix_length, suffix) == 0;
@@ -76,16 +59,30 @@ static bool is_source_argument(const struct argument_list *args, size_t i) {
 }
 
 /* Compiles with the record options for one source (or all, source_index
- * SIZE_MAX), adding the record files it writes to records. */
+ * SIZE_MAX), adding the record files it writes to records. With object
+ * set, the source is compiled (-c) to that object instead of the line's
+ * own output. */
 static int compile_with_records(const struct argument_list *line_args, const struct command_line *line,
                                 const char *directory, size_t source_index, size_t tag,
-                                struct argument_list *records) {
+                                const char *object, struct argument_list *records) {
   struct argument_list args = {0};
-  for (size_t i = 0; i < line_args->count; i++)
+  for (size_t i = 0; i < line_args->count; i++) {
+    if (object && strcmp(line_args->items[i], "-o") == 0) {
+      i++; /* the line's output is the link's */
+      continue;
+    }
     if (source_index == (size_t)-1 || i == source_index || !is_source_argument(line_args, i))
       argument_add(&args, line_args->items[i]);
+  }
+  if (object) {
+    argument_add(&args, "-c");
+    argument_add(&args, "-o");
+    argument_add(&args, object);
+    /* The link's libraries and options, unused by a compile, are no news. */
+    argument_add(&args, "-Wno-unused-command-line-argument");
+  }
   const char *names[32];
-  size_t count = line->cuda_source ? architectures(&args, names, 32) : 0;
+  size_t count = line->cuda_source ? compile_architectures(&args, names, 32) : 0;
   if (count) {
     for (size_t a = 0; a < count; a++) {
       argument_format(&args, "-Xarch_%s", names[a]);
@@ -123,13 +120,37 @@ int compile_and_report(struct argument_list *args, const struct command_line *li
   for (size_t i = 0; i < args->count; i++)
     sources += is_source_argument(args, i);
   int status = 0;
+  struct argument_list objects = {0};
   if (sources > 1 && line->compile_only) {
     size_t tag = 0;
     for (size_t i = 0; i < args->count && status == 0; i++)
       if (is_source_argument(args, i))
-        status = compile_with_records(args, line, directory, i, tag++, &records);
+        status = compile_with_records(args, line, directory, i, tag++, NULL, &records);
+  } else if (sources > 1) {
+    /* Each source to an object, then the line with the objects in the
+     * sources' places (-x none: the object is no source of the language
+     * an earlier -x names). */
+    struct argument_list link = {0};
+    size_t tag = 0;
+    for (size_t i = 0; i < args->count; i++) {
+      if (!is_source_argument(args, i)) {
+        argument_add(&link, args->items[i]);
+        continue;
+      }
+      argument_format(&objects, "%s/%zu.o", directory, tag);
+      const char *object = objects.items[objects.count - 1];
+      if (status == 0)
+        status = compile_with_records(args, line, directory, i, tag, object, &records);
+      tag++;
+      argument_add(&link, "-x");
+      argument_add(&link, "none");
+      argument_add(&link, object);
+    }
+    argument_add(&link, "-Wno-unused-command-line-argument");
+    if (status == 0)
+      status = run(link.items);
   } else {
-    status = compile_with_records(args, line, directory, (size_t)-1, 0, &records);
+    status = compile_with_records(args, line, directory, (size_t)-1, 0, NULL, &records);
   }
   if (status == 0) {
     struct argument_list report = {0};
@@ -144,6 +165,8 @@ int compile_and_report(struct argument_list *args, const struct command_line *li
   }
   for (size_t r = 0; r < records.count; r++)
     unlink(records.items[r]);
+  for (size_t o = 0; o < objects.count; o++)
+    unlink(objects.items[o]);
   rmdir(directory);
   return status;
 }

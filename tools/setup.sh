@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(llvm-22-dev clang-22 llvm-22-tools libclang-22-dev cmake gcc g++ make python3)
+packages=(llvm-22-dev clang-22 llvm-22-tools libclang-22-dev libomp-22-dev cmake gcc g++ make python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
