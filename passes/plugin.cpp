@@ -1,6 +1,7 @@
 // Registration of ferry's passes with the new pass manager: the one part of
 // the plugin that must be C++. Each pass hands its module to the C side.
 
+#include "copy_record.h"
 #include "ferry.h"
 #include "names.h"
 #include "optimize_variants.h"
@@ -20,7 +21,20 @@ using namespace llvm;
 namespace {
 
 using ModuleTransform = bool (*)(LLVMModuleRef);
+using CopyTransform = bool (*)(LLVMModuleRef, ferry_copy_records *);
 using ModulePrinter = void (*)(LLVMModuleRef, FILE *);
+
+// clang does not verify what a plugin leaves: invalid IR would reach the
+// code generator, which may then hang or miscompile. Stop instead.
+void verifyOrStop(Module &M) {
+  std::string Problems;
+  raw_string_ostream Stream(Problems);
+  if (verifyModule(M, &Stream))
+    report_fatal_error(Twine("ferry: internal error: a ferry pass left invalid IR in ") +
+                       M.getModuleIdentifier() + " (please report it; -mllvm " +
+                       "-ferry-stages=1 and -ferry-collective=never avoid the newest "
+                       "transformations):\n" + Problems);
+}
 
 struct CTransformPass : PassInfoMixin<CTransformPass> {
   ModuleTransform Run;
@@ -28,16 +42,41 @@ struct CTransformPass : PassInfoMixin<CTransformPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (!Run(wrap(&M)))
       return PreservedAnalyses::all();
-    // clang does not verify what a plugin leaves: invalid IR would reach
-    // the code generator, which may then hang or miscompile. Stop instead.
-    std::string Problems;
-    raw_string_ostream Stream(Problems);
-    if (verifyModule(M, &Stream))
-      report_fatal_error(Twine("ferry: internal error: a ferry pass left invalid IR in ") +
-                         M.getModuleIdentifier() + " (please report it; -mllvm " +
-                         "-ferry-stages=1 and -ferry-collective=never avoid the newest "
-                         "transformations):\n" + Problems);
+    verifyOrStop(M);
     return PreservedAnalyses::none();
+  }
+  static bool isRequired() { return true; }
+};
+
+// The records of what the automatic passes decided for each function's
+// copies (copy_record.h), kept by the pass manager from one of those
+// passes to the next: they alone preserve it, so anything else that
+// changes the module drops it.
+struct CopyRecords : AnalysisInfoMixin<CopyRecords> {
+  struct Result {
+    std::unique_ptr<ferry_copy_records, void (*)(ferry_copy_records *)> Records{
+        ferry_copy_records_create(), ferry_copy_records_free};
+    bool invalidate(Module &, const PreservedAnalyses &PA, ModuleAnalysisManager::Invalidator &) {
+      return !PA.getChecker<CopyRecords>().preserved();
+    }
+  };
+  Result run(Module &, ModuleAnalysisManager &) { return Result(); }
+  static AnalysisKey Key;
+};
+AnalysisKey CopyRecords::Key;
+
+// ferry-pipeline, ferry-prefetch, ferry-async-copy: each reads the records
+// the ones before it left, and adds its own.
+struct CCopyPass : PassInfoMixin<CCopyPass> {
+  CopyTransform Run;
+  explicit CCopyPass(CopyTransform Run) : Run(Run) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (!Run(wrap(&M), MAM.getResult<CopyRecords>(M).Records.get()))
+      return PreservedAnalyses::all();
+    verifyOrStop(M);
+    PreservedAnalyses PA = PreservedAnalyses::none();
+    PA.preserve<CopyRecords>();
+    return PA;
   }
   static bool isRequired() { return true; }
 };
@@ -57,9 +96,11 @@ struct CPrinterPass : PassInfoMixin<CPrinterPass> {
   static bool isRequired() { return true; }
 };
 
+// A pass: Run, or for the automatic passes Copy (with the records).
 struct NamedTransform {
   const char *Name;
   ModuleTransform Run;
+  CopyTransform Copy = nullptr;
 };
 struct NamedPrinter {
   const char *Name;
@@ -82,11 +123,13 @@ const NamedTransform EarlyTransforms[] = {
 // ferry-prefetch prefetches the copy loops left and keeps their copies
 // plain, then ferry-async-copy converts the copies left; under the launch
 // dispatch they convert the kernels' clones, made first and pruned last.
+// What one of the three decides for a copy is handed to the next in the
+// records (CopyRecords), never in the IR.
 const NamedTransform Transforms[] = {
     {"ferry-dispatch-variants", ferry_dispatch_variants_run},
-    {"ferry-pipeline", ferry_pipeline_run},
-    {"ferry-prefetch", ferry_prefetch_run},
-    {"ferry-async-copy", ferry_async_copy_run},
+    {"ferry-pipeline", nullptr, ferry_pipeline_run},
+    {"ferry-prefetch", nullptr, ferry_prefetch_run},
+    {"ferry-async-copy", nullptr, ferry_async_copy_run},
     {"ferry-dispatch-finish", ferry_dispatch_finish_run},
 };
 
@@ -116,6 +159,13 @@ OptimizeVariantsPass makeOptimizeVariants(PassBuilder &PB) {
   return OptimizeVariantsPass(std::move(FPM));
 }
 
+void addTransform(ModulePassManager &MPM, const NamedTransform &T) {
+  if (T.Copy)
+    MPM.addPass(CCopyPass(T.Copy));
+  else
+    MPM.addPass(CTransformPass(T.Run));
+}
+
 bool parsePipelineElement(PassBuilder &PB, StringRef Name, ModulePassManager &MPM,
                           ArrayRef<PassBuilder::PipelineElement>) {
   if (Name == "ferry-optimize-variants") {
@@ -125,7 +175,7 @@ bool parsePipelineElement(PassBuilder &PB, StringRef Name, ModulePassManager &MP
   for (ArrayRef<NamedTransform> List : {ArrayRef(EarlyTransforms), ArrayRef(Transforms)})
     for (const NamedTransform &T : List)
       if (Name == T.Name) {
-        MPM.addPass(CTransformPass(T.Run));
+        addTransform(MPM, T);
         return true;
       }
   for (const NamedPrinter &P : Printers)
@@ -139,12 +189,12 @@ bool parsePipelineElement(PassBuilder &PB, StringRef Name, ModulePassManager &MP
 // Under `clang -fpass-plugin`, at every -O level.
 void addEarlyToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel) {
   for (const NamedTransform &T : EarlyTransforms)
-    MPM.addPass(CTransformPass(T.Run));
+    addTransform(MPM, T);
 }
 
 void addToDefaultPipeline(PassBuilder &PB, ModulePassManager &MPM, OptimizationLevel Level) {
   for (const NamedTransform &T : Transforms) {
-    MPM.addPass(CTransformPass(T.Run));
+    addTransform(MPM, T);
     if (T.Run == ferry_dispatch_variants_run && Level == OptimizationLevel::O0)
       MPM.addPass(makeOptimizeVariants(PB));
   }
@@ -155,6 +205,8 @@ void registerCallbacks(PassBuilder &PB) {
       [&PB](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement> Elements) {
         return parsePipelineElement(PB, Name, MPM, Elements);
       });
+  PB.registerAnalysisRegistrationCallback(
+      [](ModuleAnalysisManager &MAM) { MAM.registerPass([] { return CopyRecords(); }); });
   PB.registerPipelineStartEPCallback(addEarlyToDefaultPipeline);
   PB.registerOptimizerLastEPCallback(
       [&PB](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {

@@ -103,8 +103,8 @@ static LLVMValueRef source_misses_stores(LLVMBuilderRef builder, const struct fe
  * between it and its barrier may overwrite: `isspacep.global(source, or
  * its uniform base) && the source misses those stores ? cp.async : the
  * load and store as written`, the
- * original instructions moved into the fallback block (marked, so that
- * nothing converts them). */
+ * original instructions moved into the fallback block (kept as written in
+ * the function's record, so that nothing converts them). */
 static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
                               struct ferry_emit_cache *cache, const struct ferry_copy_site *site,
                               const struct ferry_copy_form *form) {
@@ -124,8 +124,7 @@ static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMInsertIntoBuilderWithName(builder, site->load, load_name);
   LLVMInsertIntoBuilder(builder, site->store);
   LLVMBuildBr(builder, join);
-  ferry_mark_as_written(site->load);
-  ferry_mark_as_written(site->store);
+  ferry_copy_record_keep(ferry_emit_cache_record(cache), site->store, FERRY_KEPT_CHECK_FALLBACK);
   LLVMPositionBuilderAtEnd(builder, head);
   LLVMValueRef source = site->global_base ? site->global_base : site->source;
   LLVMValueRef fit = site->check_global
@@ -175,7 +174,7 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
 }
 
 static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
-                             struct ferry_analyses *analyses) {
+                             struct ferry_analyses *analyses, struct ferry_copy_record *record) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_vec plans = {0};
   /* Decide everything first, then rewrite: each decision was made on the
@@ -183,12 +182,12 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
    * Nothing below asks the analyses anything until ferry_bulk_finish,
    * which invalidates them first (the plans' sites, which hold the old
    * affine context, are only freed after that). */
-  ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, &plans);
+  ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, record, &plans);
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
   LLVMValueRef mbarrier = NULL;
-  struct ferry_emit_cache *cache = ferry_emit_cache_create();
+  struct ferry_emit_cache *cache = ferry_emit_cache_create(record);
   for (size_t i = 0; i < plans.count; i++) {
     struct ferry_planned_copy *plan = plans.items[i];
     char message[FERRY_MESSAGE_SIZE];
@@ -220,6 +219,6 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   return changed;
 }
 
-bool ferry_async_copy_run(LLVMModuleRef module) {
-  return ferry_transform_functions(module, convert_function);
+bool ferry_async_copy_run(LLVMModuleRef module, struct ferry_copy_records *records) {
+  return ferry_transform_functions(module, records, convert_function);
 }

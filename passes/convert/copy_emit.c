@@ -69,15 +69,17 @@ static void emit_per_thread(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 }
 
+/* The fallback of a checked form: the copy as written, never converted
+ * itself (the function's record says so: copy_record.h). */
 static void emit_plain_copy(LLVMBuilderRef builder, LLVMContextRef context,
-                            LLVMValueRef destination, LLVMValueRef source,
-                            const struct ferry_copy_form *form) {
+                            struct ferry_emit_cache *cache, LLVMValueRef destination,
+                            LLVMValueRef source, const struct ferry_copy_form *form) {
   LLVMTypeRef element = LLVMIntTypeInContext(context, 8 * form->size);
   LLVMValueRef value = LLVMBuildLoad2(builder, element, source, "");
   LLVMSetAlignment(value, form->align);
   LLVMValueRef store = LLVMBuildStore(builder, value, destination);
   LLVMSetAlignment(store, form->align);
-  ferry_mark_as_written(store); /* the fallback: never converted itself */
+  ferry_copy_record_keep(ferry_emit_cache_record(cache), store, FERRY_KEPT_CHECK_FALLBACK);
 }
 
 /* The chunk this thread issues in the linear form, from the special
@@ -100,6 +102,7 @@ struct linear_chunk {
 };
 
 struct ferry_emit_cache {
+  struct ferry_copy_record *record;
   struct cached_chunk {
     LLVMValueRef fn;
     unsigned size;
@@ -109,8 +112,14 @@ struct ferry_emit_cache {
   size_t count;
 };
 
-struct ferry_emit_cache *ferry_emit_cache_create(void) {
-  return ferry_xcalloc(1, sizeof(struct ferry_emit_cache));
+struct ferry_emit_cache *ferry_emit_cache_create(struct ferry_copy_record *record) {
+  struct ferry_emit_cache *cache = ferry_xcalloc(1, sizeof *cache);
+  cache->record = record;
+  return cache;
+}
+
+struct ferry_copy_record *ferry_emit_cache_record(struct ferry_emit_cache *cache) {
+  return cache->record;
 }
 
 void ferry_emit_cache_free(struct ferry_emit_cache *cache) {
@@ -312,7 +321,7 @@ static void emit_linear(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBuildCondBr(builder, own_takes, chunks, original);
 
   LLVMPositionBuilderAtEnd(builder, original);
-  emit_plain_copy(builder, context, destination, source, form);
+  emit_plain_copy(builder, context, cache, destination, source, form);
   LLVMBuildBr(builder, chunks);
 
   LLVMPositionBuilderAtEnd(builder, chunks);
@@ -485,8 +494,9 @@ static LLVMValueRef in_first_rows(LLVMBuilderRef builder, LLVMModuleRef module,
 
 /* At the builder's position, in a block of its own; ends in branches to join. */
 static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
-                            LLVMValueRef destination, LLVMValueRef source,
-                            const struct ferry_copy_form *form, LLVMBasicBlockRef join) {
+                            struct ferry_emit_cache *cache, LLVMValueRef destination,
+                            LLVMValueRef source, const struct ferry_copy_form *form,
+                            LLVMBasicBlockRef join) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
@@ -585,7 +595,7 @@ static void emit_collective(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 
   LLVMPositionBuilderAtEnd(builder, original);
-  emit_plain_copy(builder, context, destination, source, form);
+  emit_plain_copy(builder, context, cache, destination, source, form);
   LLVMBuildBr(builder, join);
 }
 
@@ -619,7 +629,7 @@ void ferry_emit_copy(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_
   case FERRY_COPY_CHUNKS:
   case FERRY_COPY_BULK_ROWS:
   case FERRY_COPY_BULK_LARGE_ROWS:
-    emit_collective(module, builder, destination, source, form, join);
+    emit_collective(module, builder, cache, destination, source, form, join);
     return;
   }
 }

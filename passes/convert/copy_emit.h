@@ -5,6 +5,7 @@
 #define FERRY_PASSES_COPY_EMIT_H
 
 #include "copy_form.h"
+#include "copy_record.h"
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
@@ -12,9 +13,12 @@
 #include <stdint.h>
 
 /* Values the copies of a function share (the chunk each thread issues),
- * made once: one cache serves any number of functions and copies. */
+ * made once: one cache serves any number of functions and copies; and the
+ * record (copy_record.h, NULL: none) of the function whose copies it
+ * emits, in which the fallback copies it writes are kept as written. */
 struct ferry_emit_cache;
-struct ferry_emit_cache *ferry_emit_cache_create(void);
+struct ferry_emit_cache *ferry_emit_cache_create(struct ferry_copy_record *record);
+struct ferry_copy_record *ferry_emit_cache_record(struct ferry_emit_cache *cache);
 void ferry_emit_cache_free(struct ferry_emit_cache *cache);
 
 /* Emits, before `before`, the copy of this thread's element from `source`

@@ -21,12 +21,11 @@
 
 /* Code that already manages asynchronous copies or hides its memory
  * operations in assembly: a wait_group 0 of ours would change its meaning
- * or its speed in ways we cannot see. The copies ferry-pipeline issued are
+ * or its speed in ways we cannot see. The copies of the rings
+ * ferry-pipeline made (the function's record says so: copy_record.h) are
  * ours (it refuses such functions too, so they are the only ones). */
-static const char *function_refusal(LLVMValueRef fn) {
-  static const char pipelined[] = FERRY_PIPELINED_ATTRIBUTE;
-  bool ours = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, pipelined,
-                                            sizeof pipelined - 1) != NULL;
+static const char *function_refusal(LLVMValueRef fn, const struct ferry_copy_record *record) {
+  bool ours = record && record->rings;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst)) {
@@ -168,18 +167,21 @@ static void plan_bulk(struct ferry_analyses *analyses, struct ferry_vec *plans) 
 }
 
 void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
-                       struct ferry_vec *plans) {
+                       const struct ferry_copy_record *record, struct ferry_vec *plans) {
   LLVMValueRef fn = ferry_analyses_function(analyses);
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   bool report = purpose == FERRY_PLAN_SINGLE_STAGE;
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
   struct ferry_target target = ferry_function_target(fn);
-  const char *refusal = function_refusal(fn);
+  const char *refusal = function_refusal(fn, record);
   bool told_function = false;
 
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst)) {
+      /* Decided by a pass before: not a copy to plan again. */
+      if (ferry_copy_record_kept(record, inst))
+        continue;
       struct ferry_copy_site site;
       char reason[FERRY_REASON_SIZE];
       enum ferry_copy_verdict verdict =
@@ -253,7 +255,8 @@ void ferry_free_planned_copies(struct ferry_vec *plans) {
   ferry_vec_free(plans);
 }
 
-bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform transform) {
+bool ferry_transform_functions(LLVMModuleRef module, struct ferry_copy_records *records,
+                               ferry_function_transform transform) {
   if (!ferry_is_device_module(module))
     return false;
   bool changed = ferry_check_kernel_options(module);
@@ -265,7 +268,7 @@ bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform tr
        * globals), get a bundle of their own, computed on the IR as it then
        * stands. */
       struct ferry_analyses *analyses = ferry_analyses_create(fn);
-      changed |= transform(module, fn, builder, analyses);
+      changed |= transform(module, fn, builder, analyses, ferry_copy_record_of(records, fn));
       ferry_analyses_free(analyses);
     }
   LLVMDisposeBuilder(builder);

@@ -11,6 +11,7 @@
 #include "affine.h"
 #include "analyses.h"
 #include "copy_form.h"
+#include "copy_record.h"
 #include "copy_site.h"
 #include "cost_model.h"
 #include "util.h"
@@ -33,13 +34,14 @@ enum ferry_plan_purpose {
 };
 
 /* Plans every copy of the analyses' function that may be converted, by
- * those analyses, into `plans` (struct
- * ferry_planned_copy *); with FERRY_PLAN_SINGLE_STAGE, every other copy
+ * those analyses, into `plans` (struct ferry_planned_copy *), but those
+ * the function's record (copy_record.h; NULL: none) says a pass before
+ * kept as written; with FERRY_PLAN_SINGLE_STAGE, every other copy
  * gets a remark saying why it stays, and on sm_90 block-collective copies
  * may take bulk rows (pipelined copies keep their chunks: their rings wait
  * by cp.async groups). */
 void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
-                       struct ferry_vec *plans);
+                       const struct ferry_copy_record *record, struct ferry_vec *plans);
 void ferry_free_planned_copies(struct ferry_vec *plans);
 
 /* The driver of the automatic passes (ferry-pipeline, ferry-prefetch,
@@ -47,10 +49,14 @@ void ferry_free_planned_copies(struct ferry_vec *plans);
  * (whichever ferry pass runs first reports them), then runs `transform` on
  * every function the launch dispatch lets ferry convert (dispatch.h), with
  * the function's bundle of analyses (analyses.h), made for that call and
- * freed after it; returns whether anything changed. */
+ * freed after it, and the function's record of the passes' decisions
+ * (copy_record.h; NULL where `records` is); returns whether anything
+ * changed. */
 typedef bool (*ferry_function_transform)(LLVMModuleRef module, LLVMValueRef fn,
                                          LLVMBuilderRef builder,
-                                         struct ferry_analyses *analyses);
-bool ferry_transform_functions(LLVMModuleRef module, ferry_function_transform transform);
+                                         struct ferry_analyses *analyses,
+                                         struct ferry_copy_record *record);
+bool ferry_transform_functions(LLVMModuleRef module, struct ferry_copy_records *records,
+                               ferry_function_transform transform);
 
 #endif

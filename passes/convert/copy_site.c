@@ -591,7 +591,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   *site = (struct ferry_copy_site){.affine = affine};
   unsigned aligns[2] = {1, 1};
   const char *guard_refusal = NULL;
-  if (!match_copy(inst, layout, site, aligns, &guard_refusal) || ferry_is_marked_as_written(inst))
+  if (!match_copy(inst, layout, site, aligns, &guard_refusal))
     return FERRY_COPY_NOT_A_COPY;
   /* What the addresses prove beyond the instruction's `align` (clang
    * marks `*(int4 *)&tile[r][c]` with the element's). The destination may

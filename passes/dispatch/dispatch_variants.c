@@ -125,8 +125,7 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
       continue;
     }
-    if (ferry_dispatch_marked(variant, FERRY_PIPELINED_ATTRIBUTE) ||
-        ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE)) {
+    if (ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE)) {
       snprintf(message, sizeof message,
                "the kernel stays as written and its converted copy is the variant %s: each "
                "launch through the kernel's launch stub (a host half compiled with ferry) runs "

@@ -5,7 +5,8 @@
  * ring, a shape outside the ring's rules) gets, in each thread, a
  * prefetch.global.L2 of its source as iteration i+k will read it, and the
  * first iteration prefetches iterations 1..k-1 (the prologue). The copy
- * itself stays plain: ferry-async-copy leaves it alone.
+ * itself stays plain: ferry-async-copy leaves it alone (the function's
+ * record keeps it as written: copy_record.h).
  *
  * Why: a prefetch changes no value, so no aliasing, room or shape rule
  * stands in its way. Measured on an H100 (bench/copy_as_written.cu: the
@@ -285,8 +286,8 @@ struct prefetched_copy {
  * when it cannot. Every check is made before anything is built. */
 static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_affine_context *affine, const struct ferry_loop *loop,
-                          struct ferry_planned_copy **copies, size_t count, char *reason,
-                          size_t size) {
+                          struct ferry_planned_copy **copies, size_t count,
+                          struct ferry_copy_record *record, char *reason, size_t size) {
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   const struct ferry_dominators *dominators = ferry_loops_dominators(loops);
   for (size_t l = 0; l < ferry_loop_count(loops); l++)
@@ -327,15 +328,13 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     const struct ferry_copy_site *site = &copies[i]->site;
     LLVMValueRef at = site->load ? site->load : site->store;
     emit_prefetches(builder, module, &c, start, at, site->source, strides[i], distance);
-    ferry_mark_as_written(site->store);
-    if (site->load)
-      ferry_mark_as_written(site->load);
+    ferry_copy_record_keep(record, site->store, FERRY_KEPT_PREFETCHED);
   }
   return true;
 }
 
 static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
-                              struct ferry_analyses *analyses) {
+                              struct ferry_analyses *analyses, struct ferry_copy_record *record) {
   struct ferry_kernel_options options; /* a faulty annotation: fn stays as written */
   if (!ferry_option_prefetch() || !ferry_target_has_cp_async(ferry_function_target(fn)) ||
       !ferry_kernel_options(fn, &options))
@@ -345,7 +344,7 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   if (!affine)
     return false;
   struct ferry_vec plans = {0};
-  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
+  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, record, &plans);
   /* A guarded copy (copy_site.h, merged) is not prefetched: a prefetch
    * ahead would read where that iteration's guard may fail, and the copy
    * itself would stay plain; ferry-async-copy converts it single-stage. */
@@ -391,7 +390,8 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
                    "the copy loop's sources are not prefetched: more than 16 copies");
       continue;
     }
-    if (!prefetch_loop(module, builder, affine, loop, members, count, reason, sizeof reason)) {
+    if (!prefetch_loop(module, builder, affine, loop, members, count, record, reason,
+                       sizeof reason)) {
       snprintf(message, sizeof message, "the copy loop's sources are not prefetched: %s%s", reason,
                ferry_dispatch_unoptimized_clause(LLVMGetBasicBlockParent(
                    LLVMGetInstructionParent(members[0]->site.store))));
@@ -417,6 +417,6 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   return changed;
 }
 
-bool ferry_prefetch_run(LLVMModuleRef module) {
-  return ferry_transform_functions(module, prefetch_function);
+bool ferry_prefetch_run(LLVMModuleRef module, struct ferry_copy_records *records) {
+  return ferry_transform_functions(module, records, prefetch_function);
 }

@@ -617,7 +617,8 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   if (p->versioned || p->ranges || p->global_base_count) /* the check needs the rings; the
                                                             clone reads them */
-    ferry_pipeline_version(p, ring_globals, module, builder, last);
+    ferry_pipeline_version(p, ring_globals, module, builder, last,
+                           ferry_emit_cache_record(cache));
   if (last) {
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     w->last32 = LLVMBuildTrunc(builder, last, LLVMInt32TypeInContext(context),

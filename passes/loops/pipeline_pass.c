@@ -5,8 +5,9 @@
  * loop is shaped copy(i) -> barrier -> compute on shared -> barrier and can
  * be pipelined. Where it can, the loop's copies are converted and issued
  * S-1 iterations ahead into a ring of shared buffers, with commit +
- * wait_group S-1 before the barrier; the function is marked
- * FERRY_PIPELINED_ATTRIBUTE. Where it cannot, an -Rpass-analysis remark
+ * wait_group S-1 before the barrier; the function's record
+ * (copy_record.h) says it holds rings, whose asynchronous copies are then
+ * no reason for ferry-async-copy to leave it alone. Where it cannot, an -Rpass-analysis remark
  * says why and the copies are left for ferry-async-copy, which runs next
  * and converts what is left one stage at a time. -ferry-stages=1 (or
  * annotate("ferry:stages=1")) turns pipelining off. */
@@ -185,17 +186,17 @@ static bool holds_barrier(const struct ferry_loop *loop) {
 }
 
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
-                              struct ferry_analyses *analyses) {
+                              struct ferry_analyses *analyses, struct ferry_copy_record *record) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_vec plans = {0}, pipelines = {0};
-  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, &plans);
+  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, record, &plans);
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (plans.count)
     plan_pipelines(module, affine, &plans, &pipelines);
   /* Every ring is checked before any is made; from here the loops are
    * rewritten and nothing asks the analyses anything (a ring's plan holds
    * what its rewrite needs). */
-  struct ferry_emit_cache *cache = ferry_emit_cache_create();
+  struct ferry_emit_cache *cache = ferry_emit_cache_create(record);
   bool per_launch_rings = false;
   for (size_t i = 0; i < pipelines.count; i++) {
     struct ferry_pipeline *pipeline = pipelines.items[i];
@@ -215,16 +216,15 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   if (per_launch_rings)
     ferry_dispatch_mark(fn, FERRY_LAUNCH_RING_ATTRIBUTE);
   if (changed) {
-    static const char name[] = FERRY_PIPELINED_ATTRIBUTE;
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                            LLVMCreateStringAttribute(LLVMGetModuleContext(module), name,
-                                                      sizeof name - 1, "", 0));
+    if (record)
+      record->rings = true;
+    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
   }
   ferry_free_planned_copies(&plans);
   ferry_vec_free(&pipelines);
   return changed;
 }
 
-bool ferry_pipeline_run(LLVMModuleRef module) {
-  return ferry_transform_functions(module, pipeline_function);
+bool ferry_pipeline_run(LLVMModuleRef module, struct ferry_copy_records *records) {
+  return ferry_transform_functions(module, records, pipeline_function);
 }

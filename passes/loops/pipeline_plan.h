@@ -5,6 +5,7 @@
 #ifndef FERRY_PASSES_PIPELINE_PLAN_H
 #define FERRY_PASSES_PIPELINE_PLAN_H
 
+#include "copy_record.h"
 #include "counted_loop.h"
 #include "ir_build.h"
 #include "loop_limits.h"
@@ -188,9 +189,12 @@ bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferr
 /* Splits the loop into its two versions (`rings`, the ring of each of
  * p->rings, already made; NULL for a dynamic one): the preheader ends in
  * the check, the pipelined version is entered from a new block
- * (p->counted->preheader_branch moves there), the clone reads slot 0 of the rings. */
+ * (p->counted->preheader_branch moves there), the clone reads slot 0 of the rings;
+ * the clone's copies are kept as written in the function's `record`
+ * (copy_record.h). */
 void ferry_pipeline_version(const struct ferry_pipeline *p, const LLVMValueRef rings[],
-                            LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last);
+                            LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last,
+                            struct ferry_copy_record *record);
 
 /* pipeline_ranges.c. Every instruction of the loop that may write a
  * copy's source must be a plain store whose bytes, like the copies', a

@@ -475,7 +475,8 @@ static void clone_uses_slot_0(const struct ferry_pipeline *p, const LLVMValueRef
 }
 
 void ferry_pipeline_version(const struct ferry_pipeline *p, const LLVMValueRef rings[],
-                            LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last) {
+                            LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last,
+                            struct ferry_copy_record *record) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->counted->preheader_branch);
   LLVMBasicBlockRef ring_entry =
@@ -486,7 +487,8 @@ void ferry_pipeline_version(const struct ferry_pipeline *p, const LLVMValueRef r
   ferry_clone_loop(&p->loop_blocks, ring_entry, LLVMGetInstructionParent(p->counted->latch_branch),
                    p->counted->exit, as_written, &clones);
   for (size_t c = 0; c < p->count; c++) /* kept as written, whatever pass comes next */
-    ferry_mark_as_written(ferry_cloned(&clones, p->copies[c].site->store));
+    ferry_copy_record_keep(record, ferry_cloned(&clones, p->copies[c].site->store),
+                           FERRY_KEPT_RING_FALLBACK);
   clone_uses_slot_0(p, rings, builder, &clones, as_written);
   ferry_map_free(&clones);
 

@@ -35,11 +35,8 @@ extern "C" {
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
 /* On each clone until ferry-dispatch-finish. */
 #define FERRY_VARIANT_ATTRIBUTE "ferry-variant"
-/* Left by ferry-pipeline on a function it rewrote: the asynchronous copies
- * there are its own, and are no reason for ferry-async-copy to leave the
- * function alone. */
-#define FERRY_PIPELINED_ATTRIBUTE "ferry-pipelined"
-/* Left by ferry-async-copy on a function it converted. */
+/* Left by ferry-pipeline, ferry-prefetch and ferry-async-copy on a
+ * function they converted: ferry-dispatch-finish keeps its variant. */
 #define FERRY_CONVERTED_ATTRIBUTE "ferry-converted"
 /* Named metadata of a device module whose kernels got clones. */
 #define FERRY_DISPATCH_METADATA "ferry.dispatch"

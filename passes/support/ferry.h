@@ -15,9 +15,13 @@ extern "C" {
 
 bool ferry_is_device_module(LLVMModuleRef module);
 
-bool ferry_pipeline_run(LLVMModuleRef module);
-bool ferry_prefetch_run(LLVMModuleRef module);
-bool ferry_async_copy_run(LLVMModuleRef module);
+/* The automatic passes, in this order; each reads and adds to the records
+ * of the module's functions (copy_record.h: what the passes before
+ * decided), which the plugin hands from one to the next. */
+struct ferry_copy_records;
+bool ferry_pipeline_run(LLVMModuleRef module, struct ferry_copy_records *records);
+bool ferry_prefetch_run(LLVMModuleRef module, struct ferry_copy_records *records);
+bool ferry_async_copy_run(LLVMModuleRef module, struct ferry_copy_records *records);
 bool ferry_check_runtime_calls_run(LLVMModuleRef module);
 bool ferry_lower_run(LLVMModuleRef module);
 /* The launch dispatch (dispatch.h): the device half's clones and their

@@ -44,21 +44,6 @@ LLVMOpcode ferry_opcode_of(LLVMValueRef value) {
   return (LLVMOpcode)0;
 }
 
-static unsigned as_written_kind(LLVMValueRef inst) {
-  static const char name[] = "ferry.as_written";
-  return LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(inst)), name, sizeof name - 1);
-}
-
-void ferry_mark_as_written(LLVMValueRef inst) {
-  LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(inst));
-  LLVMSetMetadata(inst, as_written_kind(inst),
-                  LLVMMetadataAsValue(context, LLVMMDNodeInContext2(context, NULL, 0)));
-}
-
-bool ferry_is_marked_as_written(LLVMValueRef inst) {
-  return LLVMGetMetadata(inst, as_written_kind(inst)) != NULL;
-}
-
 static bool used_in_function(LLVMValueRef value, LLVMValueRef fn, int depth) {
   for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);

@@ -38,12 +38,6 @@ const char *ferry_cp_async_cache(unsigned size);
 LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const char *rest_name,
                                     LLVMBasicBlockRef *head, LLVMBasicBlockRef *rest);
 
-/* Marks a plain load or store ferry wrote itself (the fallback of a
- * run-time check, a loop kept as written beside its pipelined version):
- * no pass of ferry's takes it for a copy to convert. */
-void ferry_mark_as_written(LLVMValueRef inst);
-bool ferry_is_marked_as_written(LLVMValueRef inst);
-
 /* The integer `value` in the integer type `type`, modulo its width
  * (zero-extended where `type` is wider): how a ring's or a prefetch's
  * run-time distance (i32, at most FERRY_MAX_STAGES - 1) meets a counter

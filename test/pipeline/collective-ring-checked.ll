@@ -123,7 +123,7 @@ loop:
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
 ; CHECK:       [[ORIGINAL]]:
 ; CHECK-NEXT:    [[V:%.*]] = load i8, ptr [[AHEAD_SRC]], align 1
-; CHECK-NEXT:    store i8 [[V]], ptr [[AHEAD_DST]], align 1, !ferry.as_written
+; CHECK-NEXT:    store i8 [[V]], ptr [[AHEAD_DST]], align 1
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)

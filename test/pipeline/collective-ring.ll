@@ -160,7 +160,7 @@ loop:
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
 ; CHECK:         [[V:%.*]] = load i8, ptr %src{{[0-9]+}}, align 1
-; CHECK-NEXT:    store i8 [[V]], ptr [[SLOT0]], align 1, !tbaa !{{[0-9]+}}, !ferry.as_written
+; CHECK-NEXT:    store i8 [[V]], ptr [[SLOT0]], align 1, !tbaa !{{[0-9]+}}
 ; CHECK-NOT:     cp.async
 ; CHECK:         [[ACC_WRITTEN]] = add i32
 ; CHECK-NOT:     cp.async

@@ -18,7 +18,8 @@
 ;
 ; ferry-pipeline alone: the loop's copy becomes a ring (wait_group 15 before
 ; the barrier), the copy of the lookup table stays a plain load and store,
-; and the function is marked "ferry-pipelined".
+; and the function is marked "ferry-converted" (ferry-dispatch-finish keeps
+; a variant so marked).
 ; RUN: %opt -passes=ferry-pipeline -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.pipeline.ll 2>%t.pipeline.remarks
 ; RUN: FileCheck --check-prefix=PIPELINE %s < %t.pipeline.ll
@@ -32,13 +33,23 @@
 ;
 ; Both, in the order clang runs them: the ring, and the lookup table's copy
 ; converted too (the ring's own cp.async does not make ferry-async-copy
-; leave the function alone).
+; leave the function alone: ferry-pipeline's record of the function says
+; they are its own, handed on by the pass manager, not in the IR).
 ; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.both.ll 2>%t.both.remarks
 ; RUN: FileCheck --check-prefix=BOTH %s < %t.both.ll
 ; RUN: FileCheck --check-prefix=BOTH-REMARK %s < %t.both.remarks
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.both.ll -o %t.sm80.ptx
 ; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
+;
+; Where something between the two drops that record (here every analysis
+; invalidated), ferry-async-copy knows only what it sees: a function that
+; issues asynchronous copies, left alone with a remark.
+; RUN: %opt -passes='ferry-pipeline,invalidate<all>,ferry-async-copy' -pass-remarks=ferry \
+; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.dropped.ll \
+; RUN:   2>%t.dropped.remarks
+; RUN: FileCheck --check-prefix=DROPPED %s < %t.dropped.ll
+; RUN: FileCheck --check-prefix=DROPPED-REMARK %s < %t.dropped.remarks
 ;
 ; Running them again changes nothing.
 ; RUN: %opt -passes=ferry-pipeline,ferry-async-copy,ferry-pipeline,ferry-async-copy -S %s -o %t.twice.ll
@@ -107,7 +118,7 @@ exit:
 ; PIPELINE:         call void @llvm.nvvm.cp.async.commit.group()
 ; PIPELINE-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; PIPELINE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; PIPELINE:       attributes #[[ATTRIBUTES]] = { {{.*}}"ferry-pipelined"
+; PIPELINE:       attributes #[[ATTRIBUTES]] = { {{.*}}"ferry-converted"
 
 ; PIPELINE-REMARK:     remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages
 ; PIPELINE-REMARK-NOT: remark:
@@ -122,7 +133,7 @@ exit:
 ; SINGLE-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; SINGLE-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; SINGLE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; SINGLE-NOT:   "ferry-pipelined"
+; SINGLE-NOT:   wait.group(i32 15)
 
 ; SINGLE-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; SINGLE-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
@@ -137,6 +148,18 @@ exit:
 ; BOTH:         call void @llvm.nvvm.cp.async.commit.group()
 ; BOTH-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; BOTH-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+
+; DROPPED-LABEL: define dso_local ptx_kernel void @two_copies(
+; DROPPED:         %entry.v = load i32, ptr %table.src
+; DROPPED-NEXT:    %lookup.dst = getelementptr
+; DROPPED-NEXT:    store i32 %entry.v, ptr %lookup.dst
+; DROPPED-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; DROPPED:       loop:
+; DROPPED:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
+
+; DROPPED-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages
+; DROPPED-REMARK-NEXT: remark: <unknown>:0:0: not converted: the function already issues asynchronous copies
+; DROPPED-REMARK-NOT:  remark:
 
 ; BOTH-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages
 ; BOTH-REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier

@@ -95,7 +95,7 @@ loop:
 ; CHECK:         store i8 %acc.byte, ptr %o.b, align 1
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
-; CHECK:         store i8 {{%.*}}, ptr {{%.*}}, align 1, !tbaa !{{[0-9]+}}, !ferry.as_written
+; CHECK:         store i8 {{%.*}}, ptr {{%.*}}, align 1, !tbaa !{{[0-9]+}}
 
 ; REMARK: remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: {{.*}}; one check before the loop finds every row's addresses fit for 16-byte chunks in every iteration, else the loop runs as written; behind a range check before the loop: the bytes the copies read, over the block and every iteration, do not overlap those that the store to %o.b writes, else the loop runs as written
 ; REMARK-NOT: remark:

@@ -127,7 +127,7 @@ exit:
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
 ; CHECK:         [[V:%.*]] = load i32, ptr %src{{[0-9]+}}, align 4
-; CHECK-NEXT:    store i32 [[V]], ptr [[SLOT0]], align 4, !tbaa !0, !ferry.as_written
+; CHECK-NEXT:    store i32 [[V]], ptr [[SLOT0]], align 4, !tbaa !0
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT:     cp.async
 ; CHECK:         load i32, ptr [[NEIGHBOUR0]]

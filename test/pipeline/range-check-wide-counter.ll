@@ -87,7 +87,7 @@ exit:
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
-; CHECK:         store i32 {{%.*}}, ptr {{%.*}}, align 4, !tbaa !0, !ferry.as_written
+; CHECK:         store i32 {{%.*}}, ptr {{%.*}}, align 4, !tbaa !0
 
 ; REMARK: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: {{.*}}; behind a range check before the loop: the bytes the copies read, over the block and every iteration, do not overlap those that the store to %o.b writes, else the loop runs as written
 

@@ -242,7 +242,7 @@ attributes #2 = { nocallback nofree nosync nounwind speculatable willreturn memo
 ; CHECK-NEXT:    %ferry.sources.global = and i1 %ferry.ring.fits, [[GLOBAL]]
 ; CHECK-NEXT:    br i1 %ferry.sources.global, label %ferry.ring.entry, label %ferry.as.written.entry
 ; CHECK-NOT:     isspacep
-; CHECK:         store i16 {{.*}}, !ferry.as_written
+; CHECK:         store i16 {{.*}}
 ; CHECK-NOT:     isspacep
 ; CHECK:       {{^}}}
 
@@ -253,7 +253,7 @@ attributes #2 = { nocallback nofree nosync nounwind speculatable willreturn memo
 ; CHECK-NOT:     isspacep
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NOT:     isspacep
-; CHECK:         store float {{.*}}, !ferry.as_written
+; CHECK:         store float {{.*}}
 ; CHECK-NOT:     isspacep
 ; CHECK:       {{^}}}
 

@@ -68,8 +68,8 @@ __global__ void counted_by_one(int *out, const int *in, unsigned long long n) {
 // CHECK-NEXT:  select i1 [[RUNS2]]
 // CHECK-NEXT:  getelementptr i8, ptr [[SOURCE]]
 // CHECK:       call void asm sideeffect "prefetch.global.L2 [$0];"
-// CHECK-NEXT:  load i32, ptr [[SOURCE]], {{.*}}!ferry.as_written
-// CHECK-NEXT:  store i32 {{.*}}!ferry.as_written
+// CHECK-NEXT:  load i32, ptr [[SOURCE]], {{.*}}
+// CHECK-NEXT:  store i32 {{.*}}
 
 // CHECK-LABEL: define {{.*}} @_Z9signed_lePiPKiii(
 // CHECK:       [[IV:%[0-9]+]] = phi i32 [ %2,
