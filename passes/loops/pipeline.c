@@ -35,7 +35,7 @@
  * what N blocks may each have of a multiprocessor; or what the kernel's
  * annotate("ferry:stages=N") or -ferry-stages asks. Refuses, with a reason,
  * whatever it has not proved. */
-#include "pipeline_plan.h"
+#include "pipeline_rewrite.h"
 
 #include "address_space.h"
 #include "bridge.h"
@@ -47,38 +47,6 @@
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-/* What the rewrite makes for one ring of the plan. */
-struct ring_made {
-  LLVMTypeRef slot_type;     /* a slot: the array's type, a relocated ring's [extent x i8] */
-  LLVMValueRef ring;         /* [S x slot_type]; NULL for a dynamic ring not relocated */
-  LLVMValueRef stride;       /* i64, a per_launch ring's slots apart, before the loop */
-  LLVMValueRef compute_slot; /* slot i mod S, in the loop's header */
-};
-
-/* The rewrite's state: the checked plan it follows, which it only reads,
- * and the values it makes, which no other file sees (the version's check
- * and its clone are handed the rings: ferry_pipeline_version). */
-struct rewrite {
-  const struct ferry_pipeline *p;
-  struct ring_made rings[FERRY_RING_MAX_COPIES];
-  /* launch_stages: the launch's S - 1 (i32), before the loop. */
-  LLVMValueRef stage_mask;
-  /* The index of the last iteration (i32) for a counter of 32 bits or
-   * less, before the loop; NULL for a wider one, which tests itself. */
-  LLVMValueRef last32;
-  /* Versioned: each collective copy's chunk offsets, made before the loop
-   * (copy_emit.h); where its source streams (pipeline_plan.h), the chunk
-   * address of iteration S-1 and its step from one iteration to the
-   * next, and that address as a phi of the loop's header. */
-  struct ferry_chunk chunk_offsets[FERRY_RING_MAX_COPIES];
-  LLVMValueRef source_starts[FERRY_RING_MAX_COPIES];
-  LLVMValueRef source_steps[FERRY_RING_MAX_COPIES];
-  LLVMValueRef source_chunks[FERRY_RING_MAX_COPIES];
-  /* In the loop: this iteration's index (i32), the slot it issues into,
-   * S - 1 (a constant, or stage_mask), and whether iteration i+S-1 runs. */
-  LLVMValueRef iteration, issue_index, mask, ahead;
-};
 
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef block) {
   LLVMValueRef inst = LLVMGetFirstInstruction(block);
@@ -146,10 +114,10 @@ static LLVMValueRef guarded_ahead(const struct ferry_pipeline *p, LLVMBuilderRef
  * `guard` (NULL: always) holds: one region for them all. Copies whose
  * chunks need no check (a versioned loop) and share their geometry issue
  * in one loop (copy_emit.h). */
-static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
-                        struct ferry_emit_cache *cache, const struct rewrite *w,
-                        LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
-                        LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
+void ferry_pipeline_issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
+                                struct ferry_emit_cache *cache, const struct rewrite *w,
+                                LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
+                                LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
   const struct ferry_pipeline *p = w->p;
   LLVMValueRef before = anchor;
   if (guard) {
@@ -299,88 +267,6 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBuildUnreachable(builder);
 }
 
-/* A ring of launch_stages, before the loop: its slots' stride, the
- * furthest end of the loop's accesses to the tile for the launch's block
- * size (pipeline_dynamic.h) rounded up to 16 bytes (every slot keeps the
- * array's alignment, and no stride is 0); and S, the most stages (a power
- * of two up to p->stages) whose slots the launch's dynamic shared memory
- * holds, or 1: then slot 0 at offset 0 is the tile where the loop as
- * written has it, and the loop copies one stage at a time. Whatever bytes a
- * launch gives, the ring stays within them, or where the kernel as
- * written has its tile. */
-static void build_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
-                                struct rewrite *w) {
-  const struct ferry_pipeline *p = w->p;
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->counted->preheader_branch));
-  LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
-  LLVMValueRef launched = LLVMBuildZExt(
-      builder,
-      ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0),
-      i64, "ferry.dynamic.bytes");
-  LLVMValueRef stages = LLVMConstInt(i32, 1, false);
-  for (size_t r = 0; r < p->ring_count; r++) {
-    const struct ring *ring = &p->rings[r];
-    LLVMValueRef *stride = &w->rings[r].stride;
-    if (!ring->per_launch)
-      continue;
-    LLVMValueRef end = LLVMConstInt(i64, 16, false);
-    for (size_t i = 0; i < ring->accesses.count; i++) {
-      LLVMValueRef access = ferry_dynamic_launch_end(module, builder, fn, ring->accesses.items[i]);
-      end = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntUGT, access, end, ""), access,
-                            end, "");
-    }
-    *stride = LLVMBuildAnd(builder, LLVMBuildAdd(builder, end, LLVMConstInt(i64, 15, false), ""),
-                           LLVMConstInt(i64, ~15ull, false), "ferry.slot.stride");
-    /* One ring of the kind a loop has (pipeline_check.c): its slots alone
-     * take the dynamic memory. */
-    for (unsigned count = 2; count <= p->stages; count *= 2) {
-      LLVMValueRef bytes = LLVMBuildMul(builder, *stride, LLVMConstInt(i64, count, false), "");
-      stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULE, bytes, launched, ""),
-                               LLVMConstInt(i32, count, false), stages, "");
-    }
-  }
-  w->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
-}
-
-/* commit + wait_group S-1 before the consumer barrier, S the launch's:
- * wait_group takes an immediate, so a chain of uniform branches (S is the
- * block's) tests S - 1 against each count from the most stages down, each
- * choosing the largest count not above it (a switch became a jump table in
- * the loop). The mask is one of 0, 1, 3, 7, 15: each test picks its own. */
-static void commit_and_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
-                                       const struct rewrite *w) {
-  const struct ferry_pipeline *p = w->p;
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
-  LLVMValueRef barrier = p->barrier;
-  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
-  LLVMPositionBuilderBefore(builder, barrier);
-  struct ferry_ptx ptx = {module, builder};
-  ferry_ptx_commit_group(&ptx);
-  LLVMBasicBlockRef test = LLVMGetInstructionParent(barrier);
-  LLVMBasicBlockRef rest = ferry_split_block_before(barrier, "ferry.waited");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(test));
-  for (unsigned count = p->stages; count >= 1; count /= 2) {
-    LLVMBasicBlockRef wait = LLVMInsertBasicBlockInContext(context, rest, "ferry.wait");
-    LLVMBasicBlockRef next = count > 1 ? LLVMInsertBasicBlockInContext(context, rest, "ferry.wait.fewer")
-                                       : NULL;
-    LLVMPositionBuilderAtEnd(builder, test);
-    if (next)
-      LLVMBuildCondBr(builder,
-                      LLVMBuildICmp(builder, LLVMIntUGE, w->stage_mask,
-                                    LLVMConstInt(i32, count - 1, false), ""),
-                      wait, next);
-    else
-      LLVMBuildBr(builder, wait);
-    LLVMPositionBuilderAtEnd(builder, wait);
-    ferry_ptx_wait_group(&ptx, count - 1);
-    LLVMBuildBr(builder, rest);
-    test = next;
-  }
-}
-
 /* A versioned ring's collective copies, before the loop: each one's chunk
  * offsets, from iteration 0 and slot 0, the same in every iteration and
  * slot (copy_emit.h); and where a source is exactly affine in the
@@ -430,49 +316,6 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
                      LLVMBuildPtrToInt(builder, at[1], i64, ""), ""),
         "ferry.chunk.source.step");
   }
-}
-
-/* The prologue of a ring of launch_stages, before the loop: a loop over
- * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
- * runs (last32 >= k for a counter of at most 32 bits; ferry_counted_loop_runs_ahead from
- * the counter's start for a wider one), and
- * committing one group each, so that S - 1 groups precede the loop's
- * first. A loop rather than 15 guarded copies of the issue: the kernel's
- * code stays near the size of a ring of fixed stages. */
-static void launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
-                            struct ferry_emit_cache *cache, const struct rewrite *w) {
-  const struct ferry_pipeline *p = w->p;
-  LLVMValueRef mask = w->stage_mask, last32 = w->last32;
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
-  LLVMBasicBlockRef entry = LLVMGetInstructionParent(p->counted->preheader_branch);
-  LLVMBasicBlockRef rest =
-      ferry_split_block_before(p->counted->preheader_branch, "ferry.prologue.done");
-  LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(entry));
-  LLVMBasicBlockRef test = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue");
-  LLVMBasicBlockRef body = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.stage");
-  LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(context, rest, "ferry.prologue.next");
-  LLVMPositionBuilderAtEnd(builder, entry);
-  LLVMBuildBr(builder, test);
-  LLVMPositionBuilderAtEnd(builder, test);
-  LLVMValueRef k = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
-  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, k, mask, "ferry.stage.wanted");
-  LLVMBuildCondBr(builder, wanted, body, rest);
-  LLVMPositionBuilderAtEnd(builder, next);
-  LLVMValueRef k_next = LLVMBuildAdd(builder, k, LLVMConstInt(i32, 1, false), "");
-  LLVMBuildBr(builder, test);
-  LLVMValueRef values[2] = {LLVMConstInt(i32, 0, false), k_next};
-  LLVMBasicBlockRef from[2] = {entry, next};
-  LLVMAddIncoming(k, values, from, 2);
-  LLVMPositionBuilderAtEnd(builder, body);
-  LLVMValueRef at = LLVMBuildBr(builder, next);
-  LLVMPositionBuilderBefore(builder, at);
-  LLVMValueRef runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs")
-                             : ferry_counted_loop_runs_ahead(p->counted, builder,
-                                                             p->counted->start, k);
-  issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
-  LLVMPositionBuilderBefore(builder, at);
-  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
 }
 
 /* The uses of copy c's loaded value, other than its store, read the value
@@ -559,10 +402,11 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, body);
     LLVMValueRef at = LLVMBuildBr(builder, join);
     for (unsigned d = 0; d + 1 < stages; d++)
-      issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d, NULL, false,
-                  runs[d]);
+      ferry_pipeline_issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d,
+                                 NULL, false, runs[d]);
   }
-  issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL, false, ahead);
+  ferry_pipeline_issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL,
+                             false, ahead);
   if (stages < 2)
     return;
   LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
@@ -586,7 +430,7 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMContextRef context = LLVMGetModuleContext(module);
   check_dynamic_size(module, builder, p); /* may split the preheader: first */
   if (p->launch_stages)
-    build_launch_stages(module, builder, w);
+    ferry_pipeline_make_launch_stages(module, builder, w);
   LLVMValueRef ring_globals[FERRY_RING_MAX_COPIES] = {0};
   for (size_t r = 0; r < p->ring_count; r++) {
     const struct ring *ring = &p->rings[r];
@@ -706,8 +550,8 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   if (p->copy_loop)
     issue_in_copy_loop(module, builder, cache, w);
   else
-    issue_stage(module, builder, cache, w, issue_at, issue_index, stages - 1,
-                p->launch_stages ? mask : NULL, false, ahead);
+    ferry_pipeline_issue_stage(module, builder, cache, w, issue_at, issue_index, stages - 1,
+                               p->launch_stages ? mask : NULL, false, ahead);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     LLVMInstructionEraseFromParent(site->store);
@@ -729,7 +573,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef last32 = w->last32;
   if (p->launch_stages)
-    launch_prologue(module, builder, cache, w);
+    ferry_pipeline_launch_prologue(module, builder, cache, w);
   for (unsigned k = 0; k + 1 < p->stages && !p->launch_stages && !p->copy_loop; k++) {
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     LLVMValueRef guard = NULL;
@@ -737,8 +581,8 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
-    issue_stage(module, builder, cache, w, p->counted->preheader_branch,
-                LLVMConstInt(i32, k, false), k, NULL, true, guard);
+    ferry_pipeline_issue_stage(module, builder, cache, w, p->counted->preheader_branch,
+                               LLVMConstInt(i32, k, false), k, NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
@@ -780,7 +624,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   issue_in_loop(module, builder, cache, &w);
   prologue(module, builder, cache, &w);
   if (plan->launch_stages)
-    commit_and_wait_per_launch(module, builder, &w);
+    ferry_pipeline_wait_per_launch(module, builder, &w);
   drain(module, builder, &w);
   ferry_pipeline_free(plan);
 }

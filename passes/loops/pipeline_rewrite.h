@@ -1,0 +1,61 @@
+/* The rewrite's state, private to the two files that make a ring
+ * (pipeline.c, and pipeline_launch_stages.c for a ring whose stages are
+ * the launch's): the checked plan it follows, which it only reads, and
+ * the values it makes. */
+#ifndef FERRY_PASSES_PIPELINE_REWRITE_H
+#define FERRY_PASSES_PIPELINE_REWRITE_H
+
+#include "copy_emit.h"
+#include "pipeline_plan.h"
+
+/* What the rewrite makes for one ring of the plan. */
+struct ring_made {
+  LLVMTypeRef slot_type;     /* a slot: the array's type, a relocated ring's [extent x i8] */
+  LLVMValueRef ring;         /* [S x slot_type]; NULL for a dynamic ring not relocated */
+  LLVMValueRef stride;       /* i64, a per_launch ring's slots apart, before the loop */
+  LLVMValueRef compute_slot; /* slot i mod S, in the loop's header */
+};
+
+/* The rewrite's state: the checked plan it follows, which it only reads,
+ * and the values it makes, which only the rewrite's two files see (the version's check
+ * and its clone are handed the rings: ferry_pipeline_version). */
+struct rewrite {
+  const struct ferry_pipeline *p;
+  struct ring_made rings[FERRY_RING_MAX_COPIES];
+  /* launch_stages: the launch's S - 1 (i32), before the loop. */
+  LLVMValueRef stage_mask;
+  /* The index of the last iteration (i32) for a counter of 32 bits or
+   * less, before the loop; NULL for a wider one, which tests itself. */
+  LLVMValueRef last32;
+  /* Versioned: each collective copy's chunk offsets, made before the loop
+   * (copy_emit.h); where its source streams (pipeline_plan.h), the chunk
+   * address of iteration S-1 and its step from one iteration to the
+   * next, and that address as a phi of the loop's header. */
+  struct ferry_chunk chunk_offsets[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_starts[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_steps[FERRY_RING_MAX_COPIES];
+  LLVMValueRef source_chunks[FERRY_RING_MAX_COPIES];
+  /* In the loop: this iteration's index (i32), the slot it issues into,
+   * S - 1 (a constant, or stage_mask), and whether iteration i+S-1 runs. */
+  LLVMValueRef iteration, issue_index, mask, ahead;
+};
+
+/* The iteration `distance` ahead (from the loop's start when `prologue`)
+ * issues every copy at `anchor` into slot `slot_index` of each ring, when
+ * `guard` (NULL: always) holds (pipeline.c). */
+void ferry_pipeline_issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
+                                struct ferry_emit_cache *cache, const struct rewrite *w,
+                                LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
+                                LLVMValueRef distance_value, bool prologue, LLVMValueRef guard);
+
+/* A ring of launch_stages (pipeline_launch_stages.c): before the loop, S
+ * (w->stage_mask) and each per-launch ring's stride; the prologue loop;
+ * commit + wait_group S-1 before the consumer barrier. */
+void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
+                                       struct rewrite *w);
+void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
+                                    struct ferry_emit_cache *cache, const struct rewrite *w);
+void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
+                                    const struct rewrite *w);
+
+#endif
