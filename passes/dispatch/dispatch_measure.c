@@ -68,6 +68,7 @@ enum {
   SHAPES = 16,         /* shapes measured per kernel and device */
   SAMPLES = 2,         /* timed launches of each entry */
   TIMED = 2 * SAMPLES, /* timed launches in all */
+  SPARE = TIMED,       /* the row of a shape's events kept for the next sample */
   UNTIMED_LIMIT = 64,  /* launches a trial may find untimeable */
   MARGIN_PERCENT = 2,  /* how much faster the variant must be */
   /* An original shorter than this is kept without further trial. Such a
@@ -111,9 +112,10 @@ struct shape {
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
-  uint64_t ns[TIMED];     /* each sample's time */
-  void *events[TIMED][2]; /* each sample's pair, made before its launch */
-  void *spare[2];         /* a pair read, for the next sample */
+  uint64_t ns[TIMED]; /* each sample's time */
+  /* Each sample's pair of events, made before its launch; and [SPARE], a
+   * pair read, for the next sample. */
+  void *events[TIMED + 1][2];
 };
 
 struct shape_table {
@@ -316,14 +318,12 @@ static int launch_entry(const struct launch_request *r, int entry) {
  * and left clear. */
 static void destroy_events(struct shape *shape) {
   int failed = 0;
-  for (unsigned i = 0; i <= TIMED; i++)
-    for (unsigned e = 0; e < 2; e++) {
-      void **event = i < TIMED ? &shape->events[i][e] : &shape->spare[e];
-      if (*event) {
-        failed |= cudaEventDestroy(*event) != CUDA_SUCCESS;
-        *event = NULL;
+  for (unsigned i = 0; i <= SPARE; i++)
+    for (unsigned e = 0; e < 2; e++)
+      if (shape->events[i][e]) {
+        failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
+        shape->events[i][e] = NULL;
       }
-    }
   if (failed)
     cudaGetLastError();
 }
@@ -355,6 +355,13 @@ static int variant_wins(const struct shape *shape) {
   return extreme_of(shape, 1, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
 }
 
+/* Moves a pair of events from one slot of a shape to another (empty). */
+static void move_pair(void **to, void **from) {
+  to[0] = from[0];
+  to[1] = from[1];
+  from[0] = from[1] = NULL;
+}
+
 /* Reads the samples that have completed, in the order they were launched
  * (a later one waits for an earlier: they may share a stream), keeping a
  * pair read as the spare; decides where a short original or all samples
@@ -378,11 +385,8 @@ static void read_samples(struct shape *shape) {
     }
     uint64_t ns = (uint64_t)(ms > 0 ? ms * 1e6f : 0);
     __atomic_store_n(&shape->ns[i], ns, __ATOMIC_RELAXED);
-    if (!shape->spare[0]) {
-      shape->spare[0] = shape->events[i][0];
-      shape->spare[1] = shape->events[i][1];
-      shape->events[i][0] = shape->events[i][1] = NULL;
-    }
+    if (!shape->events[SPARE][0])
+      move_pair(shape->events[SPARE], shape->events[i]);
     __atomic_store_n(&shape->read, i + 1, __ATOMIC_RELAXED);
     if (i == 0 && ns < SHORT_NS) {
       __atomic_store_n(&shape->table->short_kernel, 1, __ATOMIC_RELEASE);
@@ -398,10 +402,8 @@ static void read_samples(struct shape *shape) {
  * an event cannot be made (its error cleared). */
 static int prepare_events(struct shape *shape, unsigned sample) {
   void **pair = shape->events[sample];
-  if (shape->spare[0]) {
-    pair[0] = shape->spare[0];
-    pair[1] = shape->spare[1];
-    shape->spare[0] = shape->spare[1] = NULL;
+  if (shape->events[SPARE][0]) {
+    move_pair(pair, shape->events[SPARE]);
     return 1;
   }
   if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||

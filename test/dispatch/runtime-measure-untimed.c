@@ -39,9 +39,9 @@ static int held_by_trials(void) {
   for (struct shape_table *table = all_tables; table; table = table->next)
     for (unsigned i = 0; i < SHAPES; i++) {
       struct shape *shape = &table->shapes[i];
-      for (unsigned k = 0; k <= TIMED; k++)
+      for (unsigned k = 0; k <= SPARE; k++)
         for (unsigned e = 0; e < 2; e++)
-          held += (k < TIMED ? shape->events[k][e] : shape->spare[e]) != NULL;
+          held += shape->events[k][e] != NULL;
     }
   return held;
 }
