@@ -18,14 +18,21 @@
  *     below the original's faster one, else the original. A noisy sample
  *     can only keep the original, and a clock that drifts either way over
  *     the four favours the original (its samples are the first and last);
+ *   - the trial ends as soon as the samples read settle it: once the
+ *     variant does not win over the samples read, no later sample can
+ *     make it (the whole trial would keep the original as well), so where
+ *     the samples complete between launches a slower variant runs one
+ *     sample, not two;
  *   - an original whose first sample is shorter than SHORT_NS is kept at
  *     once, and the kernel's shapes met later on that device run the
  *     original untimed (see SHORT_NS).
  * A trial costs the program what runs before each launch: for a sample,
  * the capture query and one event record (~2 us of host time, measured
  * on an H100 and an H200 with the caches cold, as between a program's
- * launches). Everything else (reading samples, making and destroying
- * events) runs after the launch, while the GPU works: samples are read
+ * launches), and the reading of samples launched before and not yet read
+ * (one query where the GPU has not reached them). Everything else (making
+ * and destroying events, reading the sample just launched) runs after the
+ * launch, while the GPU works: samples are read
  * without blocking (cudaEventQuery, which answers "not ready" for an
  * event the GPU has not reached), and a pair of events read is used again
  * for the next sample; the trial's events are destroyed once it ends.
@@ -335,11 +342,12 @@ static void conclude(struct shape *shape, int verdict, int reason) {
   __atomic_store_n(&shape->verdict, verdict, __ATOMIC_RELEASE);
 }
 
-/* The fastest (slowest: 0) sample of an entry. */
+/* The fastest (slowest: 0) of an entry's samples read. */
 static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
   uint64_t best = 0;
   int found = 0;
-  for (unsigned i = 0; i < TIMED; i++)
+  unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
+  for (unsigned i = 0; i < read; i++)
     if (sample_entry[i] == entry) {
       uint64_t ns = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
       if (!found || (fastest ? ns < best : ns > best))
@@ -350,7 +358,7 @@ static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
 }
 
 /* The variant's slower sample at least MARGIN_PERCENT below the
- * original's faster one. */
+ * original's faster one (of the samples read). */
 static int variant_wins(const struct shape *shape) {
   return extreme_of(shape, 1, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
 }
@@ -362,13 +370,16 @@ static void move_pair(void **to, void **from) {
   from[0] = from[1] = NULL;
 }
 
+/* Samples launched. */
+static unsigned issued(const struct shape *shape) { return shape->step > 1 ? shape->step - 1 : 0; }
+
 /* Reads the samples that have completed, in the order they were launched
  * (a later one waits for an earlier: they may share a stream), keeping a
- * pair read as the spare; decides where a short original or all samples
- * read settle it. The last-error slot is clear on entry, and left clear. */
+ * pair read as the spare; decides where a short original, a variant that
+ * can no longer win, or all samples read settle it. The last-error slot is
+ * clear on entry, and left clear. */
 static void read_samples(struct shape *shape) {
-  unsigned issued = shape->step > 1 ? shape->step - 1 : 0;
-  while (shape->read < issued) {
+  while (shape->read < issued(shape)) {
     unsigned i = shape->read;
     /* cudaEventQuery answers "not ready" as a query; cudaEventElapsedTime
      * would too, but as a failed call (compute-sanitizer reports it). The
@@ -391,6 +402,14 @@ static void read_samples(struct shape *shape) {
     if (i == 0 && ns < SHORT_NS) {
       __atomic_store_n(&shape->table->short_kernel, 1, __ATOMIC_RELEASE);
       conclude(shape, CHOSE_ORIGINAL, REASON_SHORT);
+      return;
+    }
+    /* Once both entries have a sample and the variant does not win, it
+     * never will: a later sample can only lower the original's fastest or
+     * raise the variant's slowest. The whole trial would keep the original
+     * too; stopping here spares the program the variant's other samples. */
+    if (i >= 1 /* samples 0 and 1: one of each entry */ && !variant_wins(shape)) {
+      conclude(shape, CHOSE_ORIGINAL, REASON_MEASURED);
       return;
     }
   }
@@ -454,7 +473,9 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
  * only what it needs; after it, the reading and the events. Returns the
  * launch's status. */
 static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
-  if (shape->step > TIMED) /* all launched: this launch may run the choice */
+  /* Samples completed since the last launch may decide what this one runs
+   * (all of them, or a variant that can no longer win). */
+  if (shape->read < issued(shape))
     read_samples(shape);
   else if (shape->read == 0 && __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
     conclude(shape, CHOSE_ORIGINAL, REASON_KERNEL_SHORT);
@@ -563,10 +584,12 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   case REASON_MEASURED: {
     uint64_t original = extreme_of(shape, 0, 1), variant = extreme_of(shape, 1, 0);
     double gain = original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
-    fprintf(out,
-            "the variant's slower sample is %.1f %% %s the original's faster one (kept where "
-            "%d %% below or more)\n",
-            gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above", MARGIN_PERCENT);
+    unsigned each[2] = {0, 0}; /* samples read of each entry: one where the trial ended early */
+    for (unsigned i = 0; i < read; i++)
+      each[sample_entry[i]]++;
+    fprintf(out, "the variant's %s is %.1f %% %s the original's %s (kept where %d %% below or more)\n",
+            each[1] > 1 ? "slower sample" : "sample", gain >= 0 ? gain : -gain,
+            gain >= 0 ? "below" : "above", each[0] > 1 ? "faster one" : "sample", MARGIN_PERCENT);
     return;
   }
   case REASON_SHORT:

@@ -4,9 +4,11 @@
 // original, untimed (its warm-up), and then makes the first sample's pair
 // of events; the next four are timed, original, variant, variant,
 // original, each between two events; the variant is kept only where its
-// slower sample is at least 2 % below the original's faster one. Before a
-// timed launch the trial makes four calls (the last error, the capture
-// query, the capture mode, the start event); samples are read after the
+// slower sample is at least 2 % below the original's faster one; the trial
+// ends once the samples read show the variant cannot win. Before a timed
+// launch the trial makes four calls (the last error, the capture query,
+// the capture mode, the start event) and reads the samples launched before
+// that completed since; the sample just launched is read after the
 // launch, without waiting: cudaEventQuery first, whose "not ready" is an
 // answer, never cudaEventElapsedTime on an event not yet complete (an
 // error the sanitizers report; the stand-in prints FAIL). A pair read is
@@ -28,6 +30,7 @@ static struct ferry_dispatch_kernel slower = {&original_entry, &variant_entry, N
 static struct ferry_dispatch_kernel outlier = {&original_entry, &variant_entry, NULL, "outlier", {{0}}};
 static struct ferry_dispatch_kernel slow_outlier = {&original_entry, &variant_entry, NULL, "slow-outlier", {{0}}};
 static struct ferry_dispatch_kernel held = {&original_entry, &variant_entry, NULL, "held", {{0}}};
+static struct ferry_dispatch_kernel behind = {&original_entry, &variant_entry, NULL, "behind", {{0}}};
 
 static void go(struct ferry_dispatch_kernel *k, const char *what) { go_on(k, what, 132, 256, 1024, NULL); }
 
@@ -99,12 +102,37 @@ int main(void) {
   // CHECK-NEXT: margin-7: variant, status 0, 0 runtime calls
   variant_ns = 980000;
   trial(&at_margin, "margin");
-  // Slower: the original.
+  // Slower: the original, settled by the variant's first sample (read
+  // after its launch): no later sample could make it win, so the fifth
+  // launch runs the original and makes no runtime call.
+  // CHECK-LABEL: {{^}}slower-4{{$}}
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: slower-4: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 4 before the launch
+  // CHECK-NEXT: slower-5
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: slower-5: original, status 0, 0 runtime calls
   // CHECK-LABEL: {{^}}slower-7{{$}}
   // CHECK-NEXT: launch original
   // CHECK-NEXT: slower-7: original, status 0, 0 runtime calls
   variant_ns = 1200000;
   trial(&slower, "slower");
+  // The GPU one launch behind: each sample completes only after the next
+  // launch is made. The samples that completed are read before a launch,
+  // so the fifth reads the variant's first sample, and runs the original.
+  // CHECK-LABEL: {{^}}behind-5{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: behind-5: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  // CHECK-NEXT: behind-6
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: behind-6: original, status 0, 0 runtime calls
+  events_held = 1;
+  for (int i = 1; i <= 6; i++) {
+    char what[64];
+    snprintf(what, sizeof what, "behind-%d", i);
+    go(&behind, what);
+    release_events();
+  }
+  events_held = 0;
   // One sample decides against the variant: an original's sample faster
   // than the variant's, or a variant's sample slower than the original's.
   // CHECK-LABEL: {{^}}outlier-7{{$}}
