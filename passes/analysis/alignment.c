@@ -217,3 +217,13 @@ unsigned ferry_proven_alignment(struct ferry_affine_context *context, LLVMTarget
   }
   return alignment;
 }
+
+LLVMValueRef ferry_alignment_witness(struct ferry_affine_context *context, LLVMValueRef pointer,
+                                     unsigned size) {
+  LLVMValueRef base;
+  struct ferry_affine offset;
+  if (context && ferry_affine_address(context, pointer, &base, &offset) &&
+      ferry_affine_known_alignment(&offset, size) >= size)
+    return base;
+  return pointer;
+}
