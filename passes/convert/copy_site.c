@@ -688,8 +688,11 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
              "not converted: %u-byte copy aligned only to %u bytes; cp.async "
              "needs both addresses aligned to the copy size", site->size, align);
     /* Versioning moves the copy as written into its fallback: a plain
-     * copy, issued once before its barrier. */
-    if (!site->merged && !site->loop && !site->read_back) {
+     * copy, issued once before its barrier. Not where a side is proved
+     * misaligned: every thread would take the fallback. */
+    if (!site->merged && !site->loop && !site->read_back &&
+        !ferry_proven_misaligned(affine, site->source, site->size) &&
+        !ferry_proven_misaligned(affine, site->destination, site->size)) {
       LLVMValueRef sides[2] = {site->source, site->destination};
       for (int s = 0; s < 2; s++)
         if (aligns[s] < site->size)

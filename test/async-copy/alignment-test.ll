@@ -23,8 +23,8 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal unnamed_addr addrspace(3) global [256 x <4 x i32>] undef, align 16
-@words = internal unnamed_addr addrspace(3) global [256 x i32] undef, align 16
 @dynamic = external addrspace(3) global [0 x [80 x half]], align 2
+@dynamic_words = external addrspace(3) global [0 x i32], align 2
 
 ; *(int4 *)&tile[255 - t] = *(const int4 *)&a[8 * t], a a `const half *`:
 ; clang marks the load with half's alignment. Only the source is tested,
@@ -136,32 +136,31 @@ entry:
 ; CHECK-NEXT:    %v = load i64, ptr addrspace(1) %src, align 4
 ; CHECK-NEXT:    store i64 %v, ptr %dst, align 8
 
-; A 4-byte copy aligned to 2 on both sides (a word at an odd half of two
-; parameters' arrays, the block-collective form not applying: the
-; elements are reversed): both tested, at the entry, and both must hold.
-define ptx_kernel void @word_both_sides(ptr noundef readonly captures(none) %g, ptr noundef %out) #0 {
+; A 4-byte copy aligned to 2 on both sides (words of an int array marked 2,
+; into an extern __shared__ array declared with 2; the block-collective
+; form does not apply: the elements are reversed): both tested, at the
+; entry, and both must hold.
+define ptx_kernel void @word_both_sides(ptr noundef readonly captures(none) %g) #0 {
 entry:
   %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %idx = zext nneg i32 %tid to i64
   %rev = sub nuw nsw i64 255, %idx
   %src = getelementptr inbounds nuw i32, ptr %g, i64 %idx
   %v = load i32, ptr %src, align 2
-  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @words to ptr), i64 %rev
-  %dst.odd = getelementptr inbounds nuw i8, ptr %dst, i64 2
-  store i32 %v, ptr %dst.odd, align 2
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @dynamic_words to ptr), i64 %rev
+  store i32 %v, ptr %dst, align 2
   tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
   ret void
 }
 
 ; CHECK-LABEL: define ptx_kernel void @word_both_sides(
 ; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %[[DLOW:[0-9]+]] = and i64 ptrtoint (ptr addrspace(3) @dynamic_words to i64), 3
+; CHECK-NEXT:    %[[DESTINATION:ferry.aligned[0-9]*]] = icmp eq i64 %[[DLOW]], 0
 ; CHECK-NEXT:    %[[BITS:[0-9]+]] = ptrtoint ptr %g to i64
 ; CHECK-NEXT:    %[[LOW:[0-9]+]] = and i64 %[[BITS]], 3
 ; CHECK-NEXT:    %[[SOURCE:ferry.aligned[0-9]*]] = icmp eq i64 %[[LOW]], 0
-; CHECK:         %[[DBITS:[0-9]+]] = ptrtoint ptr %dst.odd to i64
-; CHECK-NEXT:    %[[DLOW:[0-9]+]] = and i64 %[[DBITS]], 3
-; CHECK-NEXT:    %[[DESTINATION:ferry.aligned[0-9]*]] = icmp eq i64 %[[DLOW]], 0
-; CHECK-NEXT:    %[[BOTH:ferry.aligned[0-9]*]] = and i1 %[[SOURCE]], %[[DESTINATION]]
+; CHECK:         %[[BOTH:ferry.aligned[0-9]*]] = and i1 %[[SOURCE]], %[[DESTINATION]]
 ; CHECK-NEXT:    br i1 %[[BOTH]], label %ferry.global, label %ferry.plain
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 

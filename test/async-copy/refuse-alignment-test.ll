@@ -4,7 +4,8 @@
 ; 12-byte and a 32-byte struct copy (not a size of one cp.async; the
 ; latter's pieces would need the alignment), a guarded copy (its source
 ; size is the guard's, and its fallback would not be one copy as written),
-; and, with -ferry-alignment-test=false, the copy the test would version.
+; a copy proved misaligned (the test would always fail), and, with
+; -ferry-alignment-test=false, the copy the test would version.
 ; Where the alignment is proved the copy converts with no test at all. The
 ; 4-byte copy aligned to 2 is the boundary: it converts with its test.
 ;
@@ -119,6 +120,29 @@ merge:
 ; CHECK:         store <4 x i32> %value, ptr %dst, align 16
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
+; Proved misaligned: a word at 4 * t + 2 of an aligned array (every
+; thread's test would fail).
+define ptx_kernel void @misaligned_word(ptr noundef readonly captures(none) %g) #0 {
+entry:
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %b = shl nuw nsw i32 %t, 2
+  %b.64 = zext nneg i32 %b to i64
+  %src = getelementptr inbounds nuw i8, ptr %g, i64 %b.64
+  %v = load i32, ptr %src, align 4
+  %rev = sub nuw nsw i64 1016, %b.64
+  %b2 = add nuw nsw i64 %rev, 2
+  %dst = getelementptr inbounds nuw i8, ptr addrspacecast (ptr addrspace(3) @words to ptr), i64 %b2
+  store i32 %v, ptr %dst, align 2
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @misaligned_word(
+; CHECK-NOT:     ferry.
+; CHECK-NOT:     cp.async
+; CHECK:         store i32 %v, ptr %dst, align 2
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+
 ; Proved: an int4 from an int4 parameter (marked 16) into a tile.
 define ptx_kernel void @proved(ptr noundef readonly captures(none) %g) #0 {
 entry:
@@ -174,6 +198,7 @@ entry:
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: the element type is not a 1-, 2-, 4-, 8- or 16-byte value
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: 32-byte struct copy aligned only to 2 bytes (the instructions' alignment and the addresses' known low bits); split into cp.async, each piece needs both addresses aligned to its size, 4 bytes or more; the block-collective form does not apply: a struct copy is split by its own thread
 ; REMARK-NEXT: remark: <unknown>:0:0: not converted: 16-byte copy aligned only to 4 bytes; cp.async needs both addresses aligned to the copy size; the block-collective form does not apply: 16-byte elements are already whole chunks
+; REMARK-NEXT: remark: <unknown>:0:0: not converted: 4-byte copy aligned only to 2 bytes; cp.async needs both addresses aligned to the copy size; the block-collective form does not apply: the threads' elements are not contiguous in threadIdx.x
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 16-byte global-to-shared copy to cp.async.cg; it completes before the next barrier
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; versioned on this thread's run-time test that its source address is 4-byte aligned, which the compile proves only to 2 bytes (where it is not, the copy runs as written)
 ; REMARK-NOT:  remark:
