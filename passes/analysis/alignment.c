@@ -217,3 +217,25 @@ unsigned ferry_proven_alignment(struct ferry_affine_context *context, LLVMTarget
   }
   return alignment;
 }
+
+LLVMValueRef ferry_alignment_witness(struct ferry_affine_context *context, LLVMValueRef pointer,
+                                     unsigned size) {
+  LLVMValueRef base;
+  struct ferry_affine offset;
+  if (context && ferry_affine_address(context, pointer, &base, &offset) &&
+      ferry_affine_known_alignment(&offset, size) >= size)
+    return base;
+  return pointer;
+}
+
+bool ferry_proven_misaligned(struct ferry_affine_context *context, LLVMValueRef pointer,
+                             unsigned size) {
+  LLVMValueRef base;
+  struct ferry_affine offset;
+  if (!context || !ferry_affine_address(context, pointer, &base, &offset) ||
+      !((uint64_t)offset.constant & (size - 1)) ||
+      ferry_base_alignment(base, FERRY_ALIGN_AS_DECLARED, NULL) < size)
+    return false;
+  offset.constant = 0;
+  return ferry_affine_known_alignment(&offset, size) >= size;
+}

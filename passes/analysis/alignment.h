@@ -58,6 +58,24 @@ unsigned ferry_proven_alignment(struct ferry_affine_context *context, LLVMTarget
                                 LLVMValueRef pointer, unsigned stated, enum ferry_alignment_rule rule,
                                 LLVMValueRef *raise);
 
+/* The pointer whose low bits decide whether `pointer` is aligned to
+ * `size` (a power of two up to 16): the base of its affine form where
+ * every term and the constant of the byte offset are multiples of `size`
+ * (the base then differs from `pointer` by a multiple of it, in any
+ * address space: NVPTX maps each linearly into the generic one, at
+ * 16-byte aligned windows), else `pointer` itself. The base is a value the
+ * pointer is computed from (a parameter, a global, an instruction that
+ * dominates it): a test of it is the same for every copy from that base. */
+LLVMValueRef ferry_alignment_witness(struct ferry_affine_context *context, LLVMValueRef pointer,
+                                     unsigned size);
+
+/* Whether `pointer` is proved never aligned to `size` (a power of two up
+ * to 16): its base is declared aligned to `size`, every term of its byte
+ * offset is a multiple of it and the constant is not (a word at 4 * t + 2
+ * of an aligned array). A run-time test of it would always fail. */
+bool ferry_proven_misaligned(struct ferry_affine_context *context, LLVMValueRef pointer,
+                             unsigned size);
+
 /* The largest power of two (<= 16) an integer is known to be a multiple of:
  * constants, shifts and multiplications by constants, masks that clear the
  * low bits, and sums of such. 16 for the constant 0. */

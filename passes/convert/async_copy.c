@@ -18,6 +18,7 @@
 #include "address_space.h"
 #include "bridge.h"
 #include "bulk_copy.h"
+#include "copy_align_test.h"
 #include "copy_emit.h"
 #include "copy_plan.h"
 #include "copy_read_back.h"
@@ -99,14 +100,20 @@ static LLVMValueRef source_misses_stores(LLVMBuilderRef builder, const struct fe
   return misses;
 }
 
-/* A per-thread copy whose source is not provably global, or that a store
- * between it and its barrier may overwrite: `isspacep.global(source, or
- * its uniform base) && the source misses those stores ? cp.async : the
- * load and store as written`, the
- * original instructions moved into the fallback block (kept as written in
- * the function's record, so that nothing converts them). */
+/* A per-thread copy whose source is not provably global, that a store
+ * between it and its barrier may overwrite, or whose addresses are not
+ * proved aligned to its size: `isspacep.global(source, or its uniform
+ * base) && the source misses those stores && both addresses are aligned ?
+ * cp.async : the copy as written` (each test where it applies), the
+ * original instructions (a load and store, or a memcpy) moved into the
+ * fallback block (kept as written in the function's record, so that
+ * nothing converts them). Every test is this thread's: a thread on either
+ * branch has its element in place, or in a cp.async group of its own,
+ * before the commit and wait at the consumer barrier. */
 static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
-                              struct ferry_emit_cache *cache, const struct ferry_copy_site *site,
+                              struct ferry_emit_cache *cache,
+                              struct ferry_alignment_tests *alignment_tests,
+                              const struct ferry_copy_site *site,
                               const struct ferry_copy_form *form) {
   LLVMBasicBlockRef head, join;
   LLVMBasicBlockRef plain = ferry_open_region(LLVMGetNextInstruction(site->store), "ferry.plain",
@@ -114,14 +121,17 @@ static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBasicBlockRef global = LLVMInsertBasicBlockInContext(
       LLVMGetModuleContext(module), plain, "ferry.global");
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(site->store));
-  size_t length;
-  const char *name = LLVMGetValueName2(site->load, &length);
-  char load_name[128];
-  snprintf(load_name, sizeof load_name, "%.*s", (int)length, name);
+  char load_name[128] = "";
+  if (site->load) {
+    size_t length;
+    const char *name = LLVMGetValueName2(site->load, &length);
+    snprintf(load_name, sizeof load_name, "%.*s", (int)length, name);
+    LLVMInstructionRemoveFromParent(site->load);
+  }
   LLVMInstructionRemoveFromParent(site->store);
-  LLVMInstructionRemoveFromParent(site->load);
   LLVMPositionBuilderAtEnd(builder, plain);
-  LLVMInsertIntoBuilderWithName(builder, site->load, load_name);
+  if (site->load)
+    LLVMInsertIntoBuilderWithName(builder, site->load, load_name);
   LLVMInsertIntoBuilder(builder, site->store);
   LLVMBuildBr(builder, join);
   ferry_copy_record_keep(ferry_emit_cache_record(cache), site->store, FERRY_KEPT_CHECK_FALLBACK);
@@ -135,6 +145,10 @@ static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMValueRef misses = source_misses_stores(builder, site);
     fit = fit ? LLVMBuildAnd(builder, fit, misses, "") : misses;
   }
+  if (form->test_alignment) {
+    LLVMValueRef aligned = ferry_alignment_test(builder, alignment_tests, site);
+    fit = fit ? LLVMBuildAnd(builder, fit, aligned, "") : aligned;
+  }
   LLVMBuildCondBr(builder, fit, global, plain);
   LLVMPositionBuilderAtEnd(builder, global);
   LLVMValueRef to_join = LLVMBuildBr(builder, join);
@@ -144,8 +158,9 @@ static void convert_versioned(LLVMModuleRef module, LLVMBuilderRef builder,
 /* Replaces the copy with its converted form; bulk rows complete on
  * `mbarrier`. */
 static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
-                         struct ferry_emit_cache *cache, const struct ferry_planned_copy *plan,
-                         LLVMValueRef mbarrier) {
+                         struct ferry_emit_cache *cache,
+                         struct ferry_alignment_tests *alignment_tests,
+                         const struct ferry_planned_copy *plan, LLVMValueRef mbarrier) {
   const struct ferry_copy_site *site = &plan->site;
   struct ferry_copy_form form = plan->form;
   if (ferry_copy_form_waits_on_mbarrier(&form))
@@ -156,8 +171,9 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMSetAlignment(site->raise_alignment, site->raise_to);
   /* A collective copy tests its uniform base with its alignment
    * (copy_emit.c: form.global_base). */
-  if ((site->check_global && !ferry_copy_form_collective(&form)) || site->alias_store_count) {
-    convert_versioned(module, builder, cache, site, &form);
+  if ((site->check_global && !ferry_copy_form_collective(&form)) || site->alias_store_count ||
+      form.test_alignment) {
+    convert_versioned(module, builder, cache, alignment_tests, site, &form);
     return;
   }
   if (site->read_back)
@@ -188,6 +204,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
   LLVMValueRef mbarrier = NULL;
   struct ferry_emit_cache *cache = ferry_emit_cache_create(record);
+  struct ferry_alignment_tests *alignment_tests = ferry_alignment_tests_create(fn);
   for (size_t i = 0; i < plans.count; i++) {
     struct ferry_planned_copy *plan = plans.items[i];
     char message[FERRY_MESSAGE_SIZE];
@@ -203,9 +220,10 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
       if (bulk)
         ferry_vec_push_unique(&bulk_waits, barrier);
     }
-    convert_copy(module, builder, cache, plan, mbarrier);
+    convert_copy(module, builder, cache, alignment_tests, plan, mbarrier);
   }
   ferry_emit_cache_free(cache);
+  ferry_alignment_tests_free(alignment_tests);
   for (size_t i = 0; i < waits.count; i++)
     ferry_emit_commit_and_wait(module, builder, waits.items[i], 0);
   if (mbarrier)

@@ -113,6 +113,17 @@ void ferry_copy_form_describe(const struct ferry_copy_form *form,
              "; versioned on a run-time test that its source misses what the store%s writes "
              "before the barrier (where it does not, the copy runs as written)", where);
   }
+  if (form->test_alignment) {
+    size_t used = strlen(message);
+    bool source = site->alignment_witness[0], destination = site->alignment_witness[1];
+    snprintf(message + used, message_size - used,
+             "; versioned on this thread's run-time test that %s %u-byte aligned, which the "
+             "compile proves only to %u bytes (where %s not, the copy runs as written)",
+             source && destination ? "its source and destination addresses are"
+             : source              ? "its source address is"
+                                   : "its destination address is",
+             site->size, site->align, source && destination ? "they are" : "it is");
+  }
   if (site->check_global) {
     size_t used = strlen(message);
     if (site->global_base)

@@ -45,6 +45,11 @@ struct ferry_copy_form {
   /* per thread: the bytes to read (i32, the rest zero-filled), for a guarded
    * copy, made where the copy is rewritten; NULL: all of them */
   LLVMValueRef source_bytes;
+  /* per thread: the copy is versioned on this thread's run-time test that
+   * the sides the site names (copy_site.h, alignment_witness) are aligned
+   * to the size, the copy as written where they are not (align is then
+   * the size: the test proves it on the converted path) */
+  bool test_alignment;
 
   /* The rest, the block-collective kinds' (all but FERRY_COPY_PER_THREAD). */
   /* Destination bytes between the rows of threadIdx.y, or 0 when the copy

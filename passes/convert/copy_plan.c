@@ -58,18 +58,36 @@ static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
   ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
 }
 
+/* The per-thread form versioned on this thread's alignment test
+ * (copy_form.h, test_alignment): its converted path knows both addresses
+ * aligned to the size. */
+static struct ferry_planned_copy *test_alignment(struct ferry_planned_copy *plan) {
+  plan->form = (struct ferry_copy_form){.kind = FERRY_COPY_PER_THREAD,
+                                        .size = plan->site.size,
+                                        .align = plan->site.size,
+                                        .test_alignment = true};
+  return plan;
+}
+
 /* Chooses a block-collective form when it applies, else the per-thread
  * one (copy_form.h); returns NULL (having said why, when `report`) when
  * neither can move the copy. A copy of heavy reuse takes the collective form or nothing
  * (cost_model.h). */
 static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
                                             const struct ferry_copy_site *site, bool report,
-                                            bool reuse_heavy) {
+                                            bool reuse_heavy, bool may_test_alignment) {
   struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
   plan->site = *site;
   plan->form = (struct ferry_copy_form){
       .kind = FERRY_COPY_PER_THREAD, .size = site->size, .align = site->align};
   plan->reuse_heavy = reuse_heavy;
+  /* A per-thread copy refused only for want of an alignment proof, which a
+   * test of this thread's addresses settles: the test's aligned branch
+   * knows both sides aligned to the size. Chosen where the per-thread
+   * form would otherwise be refused, after every form that needs no test
+   * (the collective forms test alignment themselves). */
+  bool tests_alignment = may_test_alignment && site->per_thread_refusal[0] &&
+                         (site->alignment_witness[0] || site->alignment_witness[1]);
   char not_collective[FERRY_REASON_SIZE] = "16-byte elements are already whole chunks";
   if (site->size > 16)
     snprintf(not_collective, sizeof not_collective, "a struct copy is split by its own thread");
@@ -82,8 +100,8 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
      * tested per thread (isspacep.global of a source whose base is not
      * uniform, or against the stores that may alias it) is not a block's
      * uniform one; a uniform base's test is the block's (copy_emit.c). */
-    if (!site->per_thread_refusal[0] && !reuse_heavy)
-      return plan;
+    if ((!site->per_thread_refusal[0] || tests_alignment) && !reuse_heavy)
+      return tests_alignment ? test_alignment(plan) : plan;
     if (report && !reuse_heavy) {
       char message[FERRY_MESSAGE_SIZE];
       snprintf(message, sizeof message, "%s; a copy %s converts only per thread",
@@ -111,6 +129,15 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   if (reuse_heavy) { /* ferry-async-copy reports the cost model's verdict */
     free(plan);
     return NULL;
+  }
+  if (tests_alignment) {
+    if (site->size < 16 && report) {
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message, "per-thread cp.async versioned on a run-time alignment "
+               "test: the block-collective form does not apply: %s", not_collective);
+      ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
+    }
+    return test_alignment(plan);
   }
   if (site->per_thread_refusal[0]) {
     if (report) {
@@ -234,8 +261,11 @@ void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose 
         ferry_copy_site_free(&site);
         continue;
       }
+      /* A ring's copies are never versioned on alignment: its slots'
+       * copies are issued ahead, where no fallback copy stands. */
       struct ferry_planned_copy *plan =
-          plan_copy(affine, &site, report, payoff == FERRY_PAYS_IN_CHUNKED_RING_ONLY);
+          plan_copy(affine, &site, report, payoff == FERRY_PAYS_IN_CHUNKED_RING_ONLY,
+                    purpose == FERRY_PLAN_SINGLE_STAGE && ferry_option_alignment_test());
       if (plan)
         ferry_vec_push(plans, plan);
       else

@@ -683,10 +683,22 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte elements; a per-thread cp.async copies "
              "4, 8 or 16 bytes", site->size);
-  else if (site->size <= 16 && align < site->size)
+  else if (site->size <= 16 && align < site->size) {
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte copy aligned only to %u bytes; cp.async "
              "needs both addresses aligned to the copy size", site->size, align);
+    /* Versioning moves the copy as written into its fallback: a plain
+     * copy, issued once before its barrier. Not where a side is proved
+     * misaligned: every thread would take the fallback. */
+    if (!site->merged && !site->loop && !site->read_back &&
+        !ferry_proven_misaligned(affine, site->source, site->size) &&
+        !ferry_proven_misaligned(affine, site->destination, site->size)) {
+      LLVMValueRef sides[2] = {site->source, site->destination};
+      for (int s = 0; s < 2; s++)
+        if (aligns[s] < site->size)
+          site->alignment_witness[s] = ferry_alignment_witness(affine, sides[s], site->size);
+    }
+  }
   else if (!ferry_per_thread_piece(site->size, align))
     snprintf(site->per_thread_refusal, sizeof site->per_thread_refusal,
              "not converted: %u-byte struct copy aligned only to %u bytes (the "

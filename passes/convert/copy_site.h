@@ -36,6 +36,14 @@ struct ferry_copy_site {
   /* Why one thread's cp.async cannot move this element (too small or
    * under-aligned), or "" when it can. */
   char per_thread_refusal[256];
+  /* Where per_thread_refusal is only that a copy of 4, 8 or 16 bytes is
+   * not proved aligned to its size, and the copy runs once before its
+   * barrier (no guard, copy loop or read-back): for each side (source,
+   * destination) not proved aligned, the pointer whose low bits decide it
+   * (alignment.h, ferry_alignment_witness), NULL for a side that is. A
+   * single-stage conversion may then version the copy on this thread's
+   * run-time test of those bits (copy_plan.c); a ring never does. */
+  LLVMValueRef alignment_witness[2];
   struct ferry_consumer_search consumers;
   /* A copy loop (copy_loop.h): the loop, with no barrier in it, whose
    * every iteration runs the copy; its cp.async are all in flight until

@@ -49,6 +49,9 @@ enum ferry_bulk_mode {
 enum ferry_bulk_mode ferry_option_bulk(void);
 /* -ferry-cost-model: whether copies predicted to be slower are left alone. */
 bool ferry_option_cost_model(void);
+/* -ferry-alignment-test: whether a single-stage per-thread copy whose
+ * alignment is not proved is versioned on a run-time test of it. */
+bool ferry_option_alignment_test(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
 /* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring

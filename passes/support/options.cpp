@@ -27,6 +27,12 @@ static cl::opt<bool> CostModel(
     cl::desc("ferry: leave alone the copies that the cost model predicts "
              "would run slower asynchronously (default on)"));
 
+static cl::opt<bool> AlignmentTest(
+    "ferry-alignment-test", cl::init(true),
+    cl::desc("ferry: version a per-thread copy of 4, 8 or 16 bytes whose alignment "
+             "is not proved on a run-time test of this thread's addresses, cp.async "
+             "where they are aligned (default on); off leaves such copies as written"));
+
 // -ferry-stages follows the rule of annotate("ferry:stages=N")
 // (kernel_options.c): a count ferry cannot use is an error, here at option
 // parsing, before anything is compiled, rather than a pipelining quietly
@@ -96,3 +102,4 @@ extern "C" unsigned long long ferry_option_prefetch_bytes(void) {
 extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }
+extern "C" bool ferry_option_alignment_test(void) { return AlignmentTest; }
