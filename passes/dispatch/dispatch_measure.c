@@ -477,7 +477,8 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
    * (all of them, or a variant that can no longer win). */
   if (shape->read < issued(shape))
     read_samples(shape);
-  else if (shape->read == 0 && __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && shape->read == 0 &&
+      __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
     conclude(shape, CHOSE_ORIGINAL, REASON_KERNEL_SHORT);
   if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
       shape->untimed >= UNTIMED_LIMIT)

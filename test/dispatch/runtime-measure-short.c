@@ -2,7 +2,8 @@
 // under 20 us, SHORT_NS), against a stand-in CUDA runtime: the shape keeps
 // the original at once, without the trial's three other samples; the
 // kernel's shapes met later on that device, or still waiting for their
-// first sample, keep the original untimed (no event, no capture query),
+// first sample (launched or not), keep the original untimed (no event, no
+// capture query),
 // and so do shapes past the table's capacity; a shape whose own first
 // sample was long goes on with its trial. An original of exactly 20 us is
 // not short. FERRY_DISPATCH_REPORT names each reason.
@@ -15,6 +16,7 @@
 
 static struct ferry_dispatch_kernel quick = {&original_entry, &variant_entry, NULL, "_Z5quickv", {{0}}};
 static struct ferry_dispatch_kernel edge = {&original_entry, &variant_entry, NULL, "_Z4edgev", {{0}}};
+static struct ferry_dispatch_kernel behind = {&original_entry, &variant_entry, NULL, "_Z6behindv", {{0}}};
 
 /* Grid 132: 15 us (the variant 5 us); grid 300: 20 us (10 us); else 1 ms
  * (0.5 ms). */
@@ -76,6 +78,19 @@ int main(void) {
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: edge-7: variant, status 0, 0 runtime calls
   launches(&edge, "edge", 300, 1, 7);
+  // A shape whose first sample is launched but not yet complete when
+  // another shape of the kernel is found short keeps the original too.
+  // CHECK-LABEL: {{^}}unread-4{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: unread-4: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  events_held = 1;
+  trace = 0;
+  launches(&behind, "unread", 264, 1, 3);
+  events_held = 0;
+  launches(&behind, "short-too", 132, 1, 3);
+  trace = 1;
+  launches(&behind, "unread", 264, 4, 4);
+  release_events();
   // CHECK: end: 0 events live
   printf("end: %d events live\n", live_events());
   return 0;
@@ -88,4 +103,6 @@ int main(void) {
 // REPORT-COUNT-12: ferry-dispatch: _Z5quickv device 0 grid {{[0-9]+}}x1x1 block 256x1x1 dynamic 1024: original; another shape's
 // REPORT-NEXT: ferry-dispatch: _Z5quickv device 0: shapes past the first 16: the original (the kernel is short)
 // REPORT-NEXT: ferry-dispatch: _Z4edgev device 0 grid 300x1x1 block 256x1x1 dynamic 1024: variant; original 20.0 20.0, variant 10.0 10.0 us;
+// REPORT-NEXT: ferry-dispatch: _Z6behindv device 0 grid 264x1x1 block 256x1x1 dynamic 1024: original; another shape's original is shorter than 20 us: kept, untimed
+// REPORT-NEXT: ferry-dispatch: _Z6behindv device 0 grid 132x1x1 block 256x1x1 dynamic 1024: original; original 15.0, variant - us; the original's sample is shorter than 20 us: kept
 // REPORT-NOT: ferry
