@@ -288,7 +288,7 @@ bool ferry_match_collective(struct ferry_affine_context *context,
                         "not every thread of the block reaches the copy");
   /* A shared array the module defines is ours to align: with 16 bytes,
    * the run-time check fails only for the source's reasons. (Another
-   * thread's element is read at this thread's pace; copy_site.c has
+   * thread's element is read at this thread's pace; copy_hazards.c has
    * already refused a copy whose source this thread may have written since
    * the previous barrier, and every thread runs the same code.) */
   ferry_base_alignment(destination_base, FERRY_ALIGN_RAISED_TO_16, &form->raise_alignment);

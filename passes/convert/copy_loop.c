@@ -14,7 +14,7 @@
  * 32 bits and |c| < 2^31, so that c*p does not wrap in 64 bits and two
  * iterations write one address only with one value of p; and the source is
  * computed from p and values fixed in the loop alone, so two iterations with
- * one p read one address, which nothing in the loop writes (copy_site.c
+ * one p read one address, which nothing in the loop writes (copy_hazards.c
  * checks the loop's instructions: no access to the destination's array, no
  * write of the source, no synchronisation; barrier.c that the loop holds no
  * barrier and every path out of it reaches one without entering it again).

@@ -27,7 +27,7 @@
  * the compute redirected to slot i mod S, and commit + wait_group S-1 before
  * the consumer barrier (placed by the caller); a wait for everything at the
  * exit. The barrier that ended iteration i-1's compute is what frees slot
- * (i-1) mod S for iteration i's issue: copy_site.c proved it is there.
+ * (i-1) mod S for iteration i's issue: copy_hazards.c proved it is there.
  *
  * S is the largest power of two up to 16 whose ring stays within 16 KiB of
  * shared memory per block, within the 48 KiB static limit with the
