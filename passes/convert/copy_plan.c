@@ -130,16 +130,7 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
     free(plan);
     return NULL;
   }
-  if (tests_alignment) {
-    if (site->size < 16 && report) {
-      char message[FERRY_MESSAGE_SIZE];
-      snprintf(message, sizeof message, "per-thread cp.async versioned on a run-time alignment "
-               "test: the block-collective form does not apply: %s", not_collective);
-      ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
-    }
-    return test_alignment(plan);
-  }
-  if (site->per_thread_refusal[0]) {
+  if (site->per_thread_refusal[0] && !tests_alignment) {
     if (report) {
       char message[FERRY_MESSAGE_SIZE];
       snprintf(message, sizeof message, "%s; the block-collective form does not apply: %s",
@@ -151,11 +142,12 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
   }
   if (site->size < 16 && report) {
     char message[FERRY_MESSAGE_SIZE];
-    snprintf(message, sizeof message, "per-thread cp.async: the block-collective form "
-             "does not apply: %s", not_collective);
+    snprintf(message, sizeof message, "per-thread cp.async%s: the block-collective form "
+             "does not apply: %s",
+             tests_alignment ? " versioned on a run-time alignment test" : "", not_collective);
     ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
   }
-  return plan;
+  return tests_alignment ? test_alignment(plan) : plan;
 }
 
 /* sm_90: whether each collective copy becomes cp.async.bulk rows
