@@ -214,14 +214,19 @@ run_measure() {
     sed "s/^/    $config report: /" "$base.measure.report"
     "$base.plain" "$base.small-plain.out" plain small > /dev/null 2>&1
     for tool in racecheck synccheck memcheck; do
-      if timeout 200 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" any small \
+      # racecheck cannot follow 4 host threads launching into the legacy
+      # default stream at once (the plain build hangs or loses track of a
+      # launch too): there the threads take turns; ptsz runs them at once.
+      local order=
+      [ "$tool" = racecheck ] && [ "$config" = sm90a ] && order=serial
+      if timeout 200 "$sanitizer" --tool "$tool" --error-exitcode 86 "$base.ferry" "$base.$tool.out" any small $order \
            > "$base.$tool.log" 2>&1 && cmp -s "$base.small-plain.out" "$base.$tool.out" &&
          grep -qE '(RACECHECK SUMMARY: 0 hazards|ERROR SUMMARY: 0 errors)' "$base.$tool.log"; then
         report PASS "measure $config $tool"
       else
         report FAIL "measure $config $tool: $(grep -E 'SUMMARY|FAIL|Program hit' "$base.$tool.log" | sort | uniq -c | head -n5 | tr '\n' ' ') $(tail -n2 "$base.$tool.log" | tr '\n' ' ')"
         # For comparison: the plain build under the same tool and limit.
-        timeout 200 "$sanitizer" --tool "$tool" "$base.plain" /dev/null plain small > "$base.$tool-plain.log" 2>&1
+        timeout 200 "$sanitizer" --tool "$tool" "$base.plain" /dev/null plain small $order > "$base.$tool-plain.log" 2>&1
         echo "    plain build under $tool: exit $?, $(grep -E 'SUMMARY' "$base.$tool-plain.log" | tail -n1)"
       fi
     done

@@ -1,14 +1,17 @@
 // The measured dispatch on the GPU (passes/dispatch/dispatch_measure.c):
 // every launch gives the plain build's bytes, and each launch shape
 // settles on the entry the mode says. Run as
-//   measure_launches OUTFILE EXPECT [small] [bench]
+//   measure_launches OUTFILE EXPECT [small] [serial] [bench]
 // EXPECT: plain (always the kernel as written), measure (the default:
 // each shape settles on its faster entry), rules (FERRY_DISPATCH=model or
 // variant: the variant wherever it can launch), original
 // (FERRY_DISPATCH=original), any (under a sanitizer, whose slowdown is not
 // the GPU's own: no expectation on the entries). `small`: small problems
-// (for the sanitizers). `bench`: the host's cost of a shape's first ten
-// launches, for the trial's cost.
+// (for the sanitizers). `serial`: the 4 host threads of
+// threads_and_streams take turns (racecheck cannot follow 4 threads
+// launching into the legacy default stream at once: it hangs, or reports
+// failing to track a launch, for the plain build too). `bench`: the host's
+// cost of a shape's first ten launches, for the trial's cost.
 #include "../harness.cuh"
 
 #include <algorithm>
@@ -19,7 +22,7 @@
 const void *launch_record_last();
 
 static std::string expect;
-static bool small;
+static bool small, serial;
 static int failures;
 
 // The seeds' loop with an extern __shared__ tile of one block's bytes: at
@@ -270,10 +273,14 @@ static void threads_and_streams(harness::Rng &rng, harness::Output &out) {
     CHECK(cudaStreamDestroy(streams[1]));
   };
   std::vector<std::thread> pool;
-  for (int t = 0; t < 4; t++)
+  for (int t = 0; t < 4; t++) {
     pool.emplace_back(work, t);
+    if (serial)
+      pool.back().join();
+  }
   for (auto &thread : pool)
-    thread.join();
+    if (thread.joinable())
+      thread.join();
   for (int t = 0; t < 4; t++)
     failures += thread_failures[t];
   for (auto &r : results)
@@ -326,6 +333,8 @@ int main(int argc, char **argv) {
   for (int a = 3; a < argc; a++) {
     if (std::string(argv[a]) == "small")
       small = true;
+    if (std::string(argv[a]) == "serial")
+      serial = true;
     if (std::string(argv[a]) == "bench") {
       bench_trial();
       return 0;
