@@ -14,18 +14,20 @@
 
 #if defined(LAUNCH_COST_REFERENCE)
 __global__ void tiny_reference(int *__restrict__ out, const int *__restrict__ in) {
-  __shared__ int s[32];
+  __shared__ int s[32], r[32];
   s[threadIdx.x] = in[threadIdx.x];
+  r[threadIdx.x] = in[31 - threadIdx.x]; // two copies: a lone one stays plain (cost_model.c)
   __syncthreads();
-  out[threadIdx.x] = s[31 - threadIdx.x];
+  out[threadIdx.x] = s[31 - threadIdx.x] + r[threadIdx.x ^ 1];
 }
 void launch_reference(int *out, const int *in) { tiny_reference<<<1, 32>>>(out, in); }
 #else
 __global__ void tiny(int *__restrict__ out, const int *__restrict__ in) {
-  __shared__ int s[32];
+  __shared__ int s[32], r[32];
   s[threadIdx.x] = in[threadIdx.x];
+  r[threadIdx.x] = in[31 - threadIdx.x]; // two copies: a lone one stays plain (cost_model.c)
   __syncthreads();
-  out[threadIdx.x] = s[31 - threadIdx.x];
+  out[threadIdx.x] = s[31 - threadIdx.x] + r[threadIdx.x ^ 1];
 }
 void launch_reference(int *out, const int *in);
 

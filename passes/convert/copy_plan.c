@@ -247,7 +247,8 @@ void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose 
         ferry_copy_site_free(&site);
         continue;
       }
-      enum ferry_payoff payoff = ferry_copy_payoff(&site, ferry_affine_loops(affine), reason, sizeof reason);
+      enum ferry_payoff payoff = ferry_copy_payoff(&site, ferry_affine_loops(affine),
+                                                   ferry_analyses_cfg(analyses), reason, sizeof reason);
       if (payoff != FERRY_PAYS && purpose == FERRY_PLAN_SINGLE_STAGE) {
         ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
         ferry_copy_site_free(&site);

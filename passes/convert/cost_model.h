@@ -16,10 +16,13 @@
  * alone. Likewise a copy whose block writes the destination again after
  * the consumer barrier (a tree reduction, a sorting network: 0.87-0.99x
  * as a single-stage copy, cost_model.c has the figures) stays plain
- * outside a ring. */
+ * outside a ring, and so does a copy alone in its phase (its thread's only
+ * load from global memory between the barrier before it and its consumer
+ * barrier: nothing for its latency to overlap; measured on bench/real). */
 #ifndef FERRY_PASSES_COST_MODEL_H
 #define FERRY_PASSES_COST_MODEL_H
 
+#include "cfg.h"
 #include "copy_site.h"
 #include "loops.h"
 
@@ -38,15 +41,16 @@ enum ferry_payoff {
    * loop pay; reason says why (for the remark of a copy left alone). */
   FERRY_PAYS_IN_CHUNKED_RING_ONLY,
   /* The block writes the destination again after the barrier (it
-   * computes in place): the single-stage form measured slower there, so
-   * only a ring converts it; reason says why. */
+   * computes in place), or the copy is alone in its phase: the
+   * single-stage form measured slower there, so only a ring converts it;
+   * reason says why. */
   FERRY_PAYS_IN_RING_ONLY,
 };
 
 /* Whether converting the copy is predicted not to slow the kernel; `loops`
  * are the copy's function's (built once per function by the caller). */
 enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site,
-                                    const struct ferry_loops *loops, char *reason,
-                                    size_t reason_size);
+                                    const struct ferry_loops *loops, const struct ferry_cfg *cfg,
+                                    char *reason, size_t reason_size);
 
 #endif

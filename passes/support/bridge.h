@@ -52,6 +52,8 @@ bool ferry_option_cost_model(void);
 /* -ferry-alignment-test: whether a single-stage per-thread copy whose
  * alignment is not proved is versioned on a run-time test of it. */
 bool ferry_option_alignment_test(void);
+/* -ferry-lone-copy: the cost model's rule for a copy alone in its phase. */
+bool ferry_option_lone_copy(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
 /* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring

@@ -27,6 +27,12 @@ static cl::opt<bool> CostModel(
     cl::desc("ferry: leave alone the copies that the cost model predicts "
              "would run slower asynchronously (default on)"));
 
+static cl::opt<bool> LoneCopy(
+    "ferry-lone-copy", cl::init(true),
+    cl::desc("ferry: the cost model leaves as written a copy that is its thread's only "
+             "load from global memory before its barrier (default on); off converts "
+             "such copies, the cost model's other rules kept"));
+
 static cl::opt<bool> AlignmentTest(
     "ferry-alignment-test", cl::init(true),
     cl::desc("ferry: version a per-thread copy of 4, 8 or 16 bytes whose alignment "
@@ -103,3 +109,4 @@ extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }
 extern "C" bool ferry_option_alignment_test(void) { return AlignmentTest; }
+extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }

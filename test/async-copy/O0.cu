@@ -6,12 +6,12 @@
 // in[j]; tile[i] = v;) reads local memory at -O0 and is refused, with a
 // remark. Nothing crashes and the PTX assembles.
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O0 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O0 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O0 -S --cuda-device-only -g \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O0 -S --cuda-device-only -g \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null

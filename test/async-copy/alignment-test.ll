@@ -8,7 +8,7 @@
 ; at the entry, for every copy from it (the tensor-core GEMMs' 512 int4
 ; copies: one test); another base is tested at the copy.
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -8,11 +8,11 @@
 // store whose address varies with a loop between the copy and the barrier,
 // and a store through a pointer loaded after the copy.
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -gline-tables-only -Rpass=ferry -Rpass-missed=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -o %t.sm90a.ptx %s
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 

@@ -9,7 +9,7 @@
 ; (-ferry-alignment-test=false here: the prover's refusals as such; by default
 ; such copies are versioned on a run-time alignment test: alignment-test.ll.)
 ;
-; RUN: %opt -passes=ferry-async-copy -ferry-alignment-test=false -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -ferry-alignment-test=false -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -ferry-collective=never -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

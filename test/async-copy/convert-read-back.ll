@@ -7,13 +7,13 @@
 ; thread can change s[t] before it is read. Also: uses in a later block,
 ; two uses, 16-byte elements.
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
 ; The passes in clang's order: ferry-pipeline and ferry-prefetch leave a
 ; value read back's copies to ferry-async-copy (not in a ring, no prefetch).
-; RUN: %opt -passes=ferry-pipeline,ferry-prefetch,ferry-async-copy,verify -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-pipeline,ferry-prefetch,ferry-async-copy,verify -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -S %s -o %t.all.ll 2>%t.all.remarks
 ; RUN: FileCheck %s < %t.all.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.all.remarks

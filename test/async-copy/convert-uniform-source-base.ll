@@ -6,7 +6,7 @@
 ; same branch. (A base loaded from global memory keeps the per-thread test:
 ; convert-unknown-source.ll, @loaded_pointer.)
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

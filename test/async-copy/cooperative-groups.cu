@@ -19,12 +19,12 @@
 // thread_block passed to a function not inlined that syncs it (a call that
 // may access memory: ferry does not look into callees).
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -I%cuda_path/include/cccl -gline-tables-only -Rpass=ferry -Rpass-missed=ferry \
 // RUN:   -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -I%cuda_path/include/cccl -o %t.sm90a.ptx %s
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 

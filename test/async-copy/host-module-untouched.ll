@@ -3,7 +3,7 @@
 ; is byte-identical to opt's without the pass, and no remark is emitted.
 ; The same holds for an NVPTX module that is not CUDA (nvptx64-nvidia-nvcl).
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ferry.ll 2>%t.remarks
 ; RUN: %opt -S %s -o %t.plain.ll
 ; RUN: diff %t.ferry.ll %t.plain.ll
@@ -11,7 +11,7 @@
 ; RUN: FileCheck %s < %t.ferry.ll
 ;
 ; RUN: sed 's/^target triple = .*/target triple = "nvptx64-nvidia-nvcl"/' %s > %t.nvcl.ll
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %t.nvcl.ll -o %t.nvcl.ferry.ll 2>%t.nvcl.remarks
 ; RUN: %opt -S %t.nvcl.ll -o %t.nvcl.plain.ll
 ; RUN: diff %t.nvcl.ferry.ll %t.nvcl.plain.ll
@@ -20,7 +20,7 @@
 ; And with the triple made CUDA, the same module is converted: the copy is a
 ; real candidate.
 ; RUN: sed 's/^target triple = .*/target triple = "nvptx64-nvidia-cuda"/' %s > %t.cuda.ll
-; RUN: %opt -passes=ferry-async-copy -S %t.cuda.ll -o - | FileCheck --check-prefix=CUDA %s
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -S %t.cuda.ll -o - | FileCheck --check-prefix=CUDA %s
 
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -7,14 +7,14 @@
 // RUN: %clang -x cuda --cuda-path=%cuda_path -Wno-unknown-cuda-version \
 // RUN:   --cuda-gpu-arch=sm_80 -O2 -S -emit-llvm --cuda-host-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.plain.ll %s
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O2 -S -emit-llvm --cuda-host-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false --cuda-gpu-arch=sm_80 -O2 -S -emit-llvm --cuda-host-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.ferry.ll %s 2>%t.remarks
 // RUN: diff %t.plain.ll %t.ferry.ll
 // RUN: count 0 < %t.remarks
 // RUN: FileCheck %s < %t.ferry.ll
 //
 // The device half of the same file is converted.
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O2 -S --cuda-device-only -o - %s \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false --cuda-gpu-arch=sm_80 -O2 -S --cuda-device-only -o - %s \
 // RUN:   | FileCheck --check-prefix=DEVICE %s
 
 __global__ void copy_tile(float *out, const float *in) {

@@ -9,7 +9,7 @@
 ; Where the alignment is proved the copy converts with no test at all. The
 ; 4-byte copy aligned to 2 is the boundary: it converts with its test.
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -17,7 +17,7 @@
 ; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.ll -o %t.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
-; RUN: %opt -passes=ferry-async-copy -ferry-alignment-test=false -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -ferry-alignment-test=false -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -S %s -o %t.off.ll 2>%t.off.remarks
 ; RUN: FileCheck --check-prefix=OFF %s < %t.off.ll
 ; RUN: FileCheck --check-prefix=OFF-REMARK %s < %t.off.remarks

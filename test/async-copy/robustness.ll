@@ -3,7 +3,7 @@
 ; <2 x i16>, aggregate (struct and array) loads, a function with no barrier
 ; at all, paths ending in unreachable, and declarations.
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

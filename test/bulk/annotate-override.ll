@@ -7,7 +7,7 @@
 ;   extern "C" __global__ void __launch_bounds__(64) __attribute__((annotate("ferry:bulk=always")))
 ;   always_bulk(char *o, const char *g) { (the same) }
 ;
-; RUN: %opt -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -5,12 +5,12 @@
 // source keeps 16-byte cp.async.cg chunks, with no mbarrier. Both PTX
 // assemble.
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK90 %s
 // RUN: FileCheck --check-prefix=PTX90 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never -mllvm -ferry-bulk=auto --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK80 %s
 // RUN: FileCheck --check-prefix=PTX80 %s < %t.sm80.ptx

@@ -4,12 +4,12 @@
 // measured 0.98-1.00x. -ferry-bulk=auto (rows of 128 bytes or more) and
 // always, or the kernel's annotate("ferry:bulk=..."), choose bulk copies.
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -mllvm -ferry-collective=always -Rpass=ferry -Rpass-analysis=ferry -o %t.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-bulk=auto \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -mllvm -ferry-bulk=auto \
 // RUN:   -mllvm -ferry-collective=always -o %t.auto.ptx %s
 // RUN: FileCheck --check-prefix=AUTO %s < %t.auto.ptx
 // RUN: %ptxas -arch=sm_90a %t.auto.ptx -o /dev/null

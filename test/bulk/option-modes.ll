@@ -10,14 +10,14 @@
 ;     o[t] = sh[t ^ 1];
 ;   }
 ;
-; RUN: %opt -ferry-collective=always -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.auto.ll 2>%t.auto.remarks
 ; RUN: FileCheck --check-prefix=CHUNKS %s < %t.auto.ll
 ; RUN: FileCheck --check-prefix=AUTO-REMARK %s < %t.auto.remarks
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a %t.auto.ll -o %t.auto.ptx
 ; RUN: %ptxas -arch=sm_90a %t.auto.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-collective=always -ferry-bulk=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -ferry-bulk=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.always.ll 2>%t.always.remarks
 ; RUN: FileCheck --check-prefix=ALWAYS %s < %t.always.ll
 ; RUN: FileCheck --check-prefix=ALWAYS-REMARK %s < %t.always.remarks
@@ -25,7 +25,7 @@
 ; RUN: FileCheck --check-prefix=ALWAYS-PTX %s < %t.always.ptx
 ; RUN: %ptxas -arch=sm_90a %t.always.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-collective=always -ferry-bulk=never -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -ferry-bulk=never -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.never.ll 2>%t.never.remarks
 ; RUN: FileCheck --check-prefix=CHUNKS %s < %t.never.ll
 ; RUN: FileCheck --check-prefix=NEVER-REMARK %s < %t.never.remarks

@@ -3,7 +3,7 @@
 ; mbarrier's phases at different barriers, so the copy stays 16-byte chunks
 ; and the analysis remark says why.
 ;
-; RUN: %opt -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -2,7 +2,7 @@
 ; sm_90 with PTX ISA 7.8 (bulk copies need 8.0): 16-byte cp.async.cg
 ; chunks, no mbarrier, and no remark about bulk copies.
 ;
-; RUN: %opt -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-bulk=auto -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -4,7 +4,7 @@
 ; 2*ntid.x bytes a row, ntid.x/8 chunks, and the original copy as an i16
 ; load and store in the fallback (a half is copied as its bits).
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

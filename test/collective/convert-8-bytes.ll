@@ -4,7 +4,7 @@
 ; original copy as an i64 load and store in the fallback. (The default,
 ; auto, keeps the per-thread cp.async.ca.8 for an aligned 8-byte element.)
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

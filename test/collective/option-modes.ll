@@ -6,18 +6,18 @@
 ; per-thread (with an analysis remark) and 1-byte copies are not converted
 ; at all.
 ;
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.auto.ll 2>%t.auto.remarks
 ; RUN: FileCheck --check-prefix=AUTO %s < %t.auto.ll
 ; RUN: FileCheck --check-prefix=AUTO-REMARK %s < %t.auto.remarks
-; RUN: %opt -ferry-collective=auto -passes=ferry-async-copy -S %s -o %t.auto2.ll
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=auto -passes=ferry-async-copy -S %s -o %t.auto2.ll
 ; RUN: diff %t.auto.ll %t.auto2.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.auto.ll -o %t.auto.sm80.ptx
 ; RUN: %ptxas -arch=sm_80 %t.auto.sm80.ptx -o /dev/null
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.auto.ll -o %t.auto.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.auto.sm90a.ptx -o /dev/null
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.always.ll 2>%t.always.remarks
 ; RUN: FileCheck --check-prefix=ALWAYS %s < %t.always.ll
 ; RUN: FileCheck --check-prefix=ALWAYS-REMARK %s < %t.always.remarks
@@ -28,7 +28,7 @@
 ;
 ; (never with -ferry-alignment-test=false: the under-aligned copy as written;
 ; by default it is versioned on a run-time alignment test: alignment-test.ll.)
-; RUN: %opt -ferry-collective=never -ferry-alignment-test=false -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=never -ferry-alignment-test=false -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.never.ll 2>%t.never.remarks
 ; RUN: FileCheck --check-prefix=NEVER %s < %t.never.ll
 ; RUN: FileCheck --check-prefix=NEVER-REMARK %s < %t.never.remarks

@@ -6,10 +6,10 @@
 // a kernel parameter (alignment unknown) and the same array one element in
 // are not, and keep their source test.
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S -emit-llvm -fno-discard-value-names --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S -emit-llvm -fno-discard-value-names --cuda-device-only \
 // RUN:   -mllvm -ferry-collective=always -o %t.ll %s
 // RUN: FileCheck %s < %t.ll
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -mllvm -ferry-collective=always -o %t.ptx %s
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 

@@ -5,7 +5,7 @@
 ; why. Under a block-uniform condition (`if (blockIdx.x < n)`) the whole
 ; block decides alike and the chunks are used.
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

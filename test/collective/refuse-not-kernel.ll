@@ -3,7 +3,7 @@
 ; not a kernel keeps the per-thread form, with an analysis remark saying
 ; why. The same copy in a kernel uses the chunks.
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

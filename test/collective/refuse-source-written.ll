@@ -7,7 +7,7 @@
 ; and the copy, every write is done before any chunk is issued: the chunks
 ; are used.
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -6,7 +6,7 @@
 ; a __constant__ table at an index that depends on the thread, and from
 ; global memory (which another block may write while the kernel runs).
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -4,7 +4,7 @@
 ; analysis remark. Both forms clang emits: a float4 assignment (a 16-byte
 ; llvm.memcpy) and a vector load and store.
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -ferry-collective=always -passes=ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -7,7 +7,7 @@
 ; so where the base is not global (a __shared__ array, say) the whole block
 ; runs the copy as written. The remark names the block-uniform test.
 ;
-; RUN: %opt -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

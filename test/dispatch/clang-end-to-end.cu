@@ -32,12 +32,15 @@
 // Two architectures in one object.
 // RUN: %ferry-cc --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90a -O2 -c %s -o %t.o 2>&1 | count 0
 
+// The scale's load shares the copy's phase: a lone copy stays plain
+// (cost_model.c).
 __global__ void copy_tile(float *out, const float *in) {
   __shared__ float tile[256];
   unsigned t = threadIdx.x;
   tile[255 - t] = in[blockIdx.x * 256 + t];
+  float scale = in[gridDim.x * 256];
   __syncthreads();
-  out[blockIdx.x * 256 + t] = tile[t];
+  out[blockIdx.x * 256 + t] = tile[t] * scale;
 }
 
 void launch(float *out, const float *in, int blocks) { copy_tile<<<blocks, 256>>>(out, in); }

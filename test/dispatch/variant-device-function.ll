@@ -2,13 +2,13 @@
 ; written, though it copies: the kernel as written calls it too (it is
 ; converted where it is inlined into a kernel's variant). The kernel,
 ; whose only copy is in the callee, gets no variant.
-; RUN: %opt -passes=ferry-dispatch-variants,ferry-pipeline,ferry-async-copy,ferry-dispatch-finish \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-dispatch-variants,ferry-pipeline,ferry-async-copy,ferry-dispatch-finish \
 ; RUN:   -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.ptx
 ; RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 ; Without the dispatch's clones (ferry-async-copy alone) it is converted.
-; RUN: %opt -passes=ferry-async-copy -S %s | FileCheck --check-prefix=IN-PLACE %s
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -S %s | FileCheck --check-prefix=IN-PLACE %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,6 +1,6 @@
 ; -ferry-dispatch=never: no clone, no mark; ferry-async-copy converts the
 ; kernel in place, as before the dispatch existed.
-; RUN: %opt -ferry-dispatch=never \
+; RUN: %opt -ferry-lone-copy=false -ferry-dispatch=never \
 ; RUN:   -passes=ferry-dispatch-variants,ferry-pipeline,ferry-async-copy,ferry-dispatch-finish \
 ; RUN:   -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll

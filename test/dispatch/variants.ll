@@ -4,7 +4,7 @@
 ; uses is copied for the variant (its alignment may change there). A kernel
 ; nothing converts gets no variant. Both modules assemble.
 ;
-; RUN: %opt -passes=ferry-dispatch-variants,ferry-pipeline,ferry-async-copy,ferry-dispatch-finish \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-dispatch-variants,ferry-pipeline,ferry-async-copy,ferry-dispatch-finish \
 ; RUN:   -pass-remarks=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

@@ -5,6 +5,7 @@
 // expect-remark: versioned on this thread's run-time test that its source address is 4-byte aligned
 // expect-sm_80-ptx: cp.async.cg.shared.global
 // expect-sm_90a-ptx: cp.async.cg.shared.global
+// ferry-flags: -mllvm -ferry-lone-copy=false
 //
 // Copies whose alignment to their size only a run-time test can settle
 // (issue 24, the tensor-core GEMMs' int4 chunks): each thread tests its

@@ -3,7 +3,7 @@
 // expect-sm_90a-ptx: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
 // expect-sm_90a-ptx: mbarrier.try_wait.parity
 // expect-sm_90a-remark: completed on an mbarrier
-// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-prefetch=never -mllvm -ferry-stages=1
+// ferry-flags: -mllvm -ferry-lone-copy=false -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-prefetch=never -mllvm -ferry-stages=1
 //
 // (-ferry-stages=1: the batch loops' stores may write their sources, and a
 // range check before such a loop now gives it a ring; this test is for the

@@ -1,6 +1,7 @@
 // expect: cp.async
 // expect-converted: 4
 // expect-remark: the loaded value's other uses read it back from shared memory after the barrier
+// ferry-flags: -mllvm -ferry-lone-copy=false
 //
 // Cooperative groups' block barriers as a copy's barrier (issue 24):
 // this_thread_block().sync(), cg::sync(block) and a thread_group's sync()

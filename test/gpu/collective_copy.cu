@@ -1,7 +1,7 @@
 // expect: cp.async
 // expect-converted: 5
 // expect-remark: 16-byte cp.async.cg chunks
-// ferry-flags: -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-prefetch=never -mllvm -ferry-stages=1
+// ferry-flags: -mllvm -ferry-lone-copy=false -mllvm -ferry-collective=always -mllvm -ferry-bulk=auto -mllvm -ferry-prefetch=never -mllvm -ferry-stages=1
 //
 // (-ferry-stages=1: the batch loops' stores may write their sources, and a
 // range check before such a loop now gives it a ring; this test is for the

@@ -1,5 +1,6 @@
 // expect: cp.async
 // expect-converted: 2
+// ferry-flags: -mllvm -ferry-lone-copy=false
 // want-converted: 4
 //
 // Copies under a condition, with a tail block (n is not a multiple of the

@@ -3,6 +3,7 @@
 // expect-remark: converted a guarded 4-byte global-to-shared copy
 // expect-sm_80-ptx: cp.async.ca.shared.global
 // expect-sm_90a-ptx: cp.async.ca.shared.global
+// ferry-flags: -mllvm -ferry-lone-copy=false
 //
 // Guarded copies (issue 13, shape 2): `s[t] = i < n ? g[i] : 0` becomes a
 // cp.async whose source size is 0 where the guard fails: it reads nothing

@@ -2,6 +2,7 @@
 // expect-converted: 2
 // expect-sm_80-ptx: cp.async.cg.shared.global
 // expect-sm_90a-ptx: cp.async.cg.shared.global
+// ferry-flags: -mllvm -ferry-lone-copy=false
 //
 // Alignment from the addresses' known low bits (issue 13, shape 3): clang
 // marks `*(int4 *)&tile[r][c]` (a __half tile) with the element's 2-byte

@@ -4,6 +4,7 @@
 // expect-remark: not converted: the loaded value has other uses than the store before the copy's barrier
 // expect-sm_80-ptx: cp.async.ca.shared.global
 // expect-sm_90a-ptx: cp.async.ca.shared.global
+// ferry-flags: -mllvm -ferry-lone-copy=false
 //
 // A copy whose loaded value has other uses (issue 13, shape 5):
 // `v = in[i]; s[t] = v; __syncthreads(); ... v ...`. The copy becomes a

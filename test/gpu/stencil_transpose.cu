@@ -1,7 +1,7 @@
 // expect: cp.async
 // expect-converted: 2
 // expect-remark: over each row of threadIdx.y
-// ferry-flags: -mllvm -ferry-collective=always
+// ferry-flags: -mllvm -ferry-lone-copy=false -mllvm -ferry-collective=always
 //
 // (By default ferry uses the block-collective form only where one thread's
 // cp.async cannot move the element; the flag makes every copy here that the

@@ -5,7 +5,7 @@
 // expect-sm_80-ptx: isspacep.global
 // expect-sm_90a-ptx: isspacep.global
 // expect-sm_90a-ptx: cp.async.bulk
-// ferry-flags: -mllvm -ferry-bulk=auto
+// ferry-flags: -mllvm -ferry-lone-copy=false -mllvm -ferry-bulk=auto
 //
 // Sources not provably global whose base pointer is the same in every
 // thread of the block (issue 13, shape 8): a pointer loaded from a by-value

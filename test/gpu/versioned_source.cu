@@ -3,6 +3,7 @@
 // expect-remark: versioned on one block-uniform run-time isspacep.global test of the source's base pointer
 // expect-sm_80-ptx: isspacep.global
 // expect-sm_90a-ptx: isspacep.global
+// ferry-flags: -mllvm -ferry-lone-copy=false
 //
 // Sources not provably global (issue 13, shape 8): a pointer loaded from a
 // by-value struct parameter, from a __constant__ table, and a pointer that

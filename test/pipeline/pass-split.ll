@@ -20,13 +20,13 @@
 ; the barrier), the copy of the lookup table stays a plain load and store,
 ; and the function is marked "ferry-converted" (ferry-dispatch-finish keeps
 ; a variant so marked).
-; RUN: %opt -passes=ferry-pipeline -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-pipeline -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.pipeline.ll 2>%t.pipeline.remarks
 ; RUN: FileCheck --check-prefix=PIPELINE %s < %t.pipeline.ll
 ; RUN: FileCheck --check-prefix=PIPELINE-REMARK %s < %t.pipeline.remarks
 ;
 ; ferry-async-copy alone: both copies one stage each (wait_group 0), no ring.
-; RUN: %opt -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.single.ll 2>%t.single.remarks
 ; RUN: FileCheck --check-prefix=SINGLE %s < %t.single.ll
 ; RUN: FileCheck --check-prefix=SINGLE-REMARK %s < %t.single.remarks
@@ -35,7 +35,7 @@
 ; converted too (the ring's own cp.async does not make ferry-async-copy
 ; leave the function alone: ferry-pipeline's record of the function says
 ; they are its own, handed on by the pass manager, not in the IR).
-; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.both.ll 2>%t.both.remarks
 ; RUN: FileCheck --check-prefix=BOTH %s < %t.both.ll
 ; RUN: FileCheck --check-prefix=BOTH-REMARK %s < %t.both.remarks
@@ -45,14 +45,14 @@
 ; Where something between the two drops that record (here every analysis
 ; invalidated), ferry-async-copy knows only what it sees: a function that
 ; issues asynchronous copies, left alone with a remark.
-; RUN: %opt -passes='ferry-pipeline,invalidate<all>,ferry-async-copy' -pass-remarks=ferry \
+; RUN: %opt -ferry-lone-copy=false -passes='ferry-pipeline,invalidate<all>,ferry-async-copy' -pass-remarks=ferry \
 ; RUN:   -pass-remarks-missed=ferry -pass-remarks-analysis=ferry -S %s -o %t.dropped.ll \
 ; RUN:   2>%t.dropped.remarks
 ; RUN: FileCheck --check-prefix=DROPPED %s < %t.dropped.ll
 ; RUN: FileCheck --check-prefix=DROPPED-REMARK %s < %t.dropped.remarks
 ;
 ; Running them again changes nothing.
-; RUN: %opt -passes=ferry-pipeline,ferry-async-copy,ferry-pipeline,ferry-async-copy -S %s -o %t.twice.ll
+; RUN: %opt -ferry-lone-copy=false -passes=ferry-pipeline,ferry-async-copy,ferry-pipeline,ferry-async-copy -S %s -o %t.twice.ll
 ; RUN: diff %t.both.ll %t.twice.ll
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

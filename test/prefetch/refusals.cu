@@ -5,7 +5,7 @@
 // stage at a time instead, as without the prefetch. A planned copy outside
 // any loop gets no prefetch and no remark about one.
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-analysis=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null

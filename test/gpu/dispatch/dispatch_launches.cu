@@ -74,10 +74,11 @@ __global__ void plain_kernel(int *out) { out[blockIdx.x * blockDim.x + threadIdx
 
 // Tiny, for the launch cost.
 __global__ void tiny(int *__restrict__ out, const int *__restrict__ in) {
-  __shared__ int s[32];
+  __shared__ int s[32], r[32];
   s[threadIdx.x] = in[threadIdx.x];
+  r[threadIdx.x] = in[31 - threadIdx.x]; // two copies: a lone one stays plain (cost_model.c)
   __syncthreads();
-  out[threadIdx.x] = s[31 - threadIdx.x];
+  out[threadIdx.x] = s[31 - threadIdx.x] + r[threadIdx.x ^ 1];
 }
 
 template <typename T>
