@@ -15,6 +15,27 @@ static struct ferry_counted_loop *not_counted(struct ferry_counted_loop *c,
   return c;
 }
 
+/* Whether the counter counts down (a negative step), and the size of its
+ * step either way. */
+static bool counts_down(const struct ferry_counted_loop *c) { return c->step < 0; }
+static uint64_t step_size(const struct ferry_counted_loop *c) {
+  return c->step < 0 ? 0 - (uint64_t)c->step : (uint64_t)c->step;
+}
+
+/* The step as a constant of `type`: added to a counter, it moves it one
+ * iteration on (wrapping in the counter's width). */
+static LLVMValueRef step_constant(const struct ferry_counted_loop *c, LLVMTypeRef type) {
+  return LLVMConstInt(type, (unsigned long long)c->step, c->step < 0);
+}
+
+/* The exact reading's predicates (counts_while): signed, strict. */
+static bool signed_test(LLVMIntPredicate test) {
+  return test == LLVMIntSLT || test == LLVMIntSLE || test == LLVMIntSGT || test == LLVMIntSGE;
+}
+static bool strict_test(LLVMIntPredicate test) {
+  return test == LLVMIntSLT || test == LLVMIntULT || test == LLVMIntSGT || test == LLVMIntUGT;
+}
+
 /* Whether the iterations that run can be told from the counter (see
  * ferry_counted_loop_runs_ahead and ferry_counted_loop_last_iteration): the
  * values the latch tests must only grow until one fails the test.
@@ -29,17 +50,11 @@ static struct ferry_counted_loop *not_counted(struct ferry_counted_loop *c,
  * that cannot wrap (nsw for a signed test, nuw for an unsigned one):
  * `unsigned k <= hi` never ends when hi is the type's largest value. Sets
  * c->counts_while, or writes c->refusal. */
-static bool read_exactly(struct ferry_counted_loop *c) {
+static bool read_growing(struct ferry_counted_loop *c) {
   char *reason = c->refusal;
   size_t size = sizeof c->refusal;
   bool unit = c->step == 1;
   long long step = (long long)c->step;
-  /* A counter wider than 32 bits is tested in its own width (runs_ahead):
-   * FERRY_MAX_STAGES steps of it must stay below half its range. */
-  unsigned width = c->width;
-  if (c->step > (width > 32 ? FERRY_COUNTED_MAX_STEP >> (64 - width) : FERRY_COUNTED_MAX_STEP))
-    return ferry_refuse(reason, size, "the loop's counter steps by %lld, more than ferry "
-                                      "computes ahead without overflow", step);
   LLVMIntPredicate continue_while = c->continue_while;
   if (continue_while == LLVMIntNE && !unit) {
     if (c->no_signed_wrap)
@@ -81,6 +96,94 @@ static bool read_exactly(struct ferry_counted_loop *c) {
   }
   c->counts_while = continue_while;
   return true;
+}
+
+/* The same for a counter that counts down by s = -step (`for (k = n - 1;
+ * k >= 0; k--)`, `for (k = hi; k >= lo; k -= TILE)`): the values the latch
+ * tests must only shrink until one fails the test. Counting by 1 while !=
+ * bound, modulo 2^width as above. Counting by more while != bound needs
+ * nsw: != is then > (signed). Counting while > bound by 1, only the first
+ * value tested can have wrapped (start - 1 from the type's least value):
+ * every later one is 1 below a value above the bound. Counting while >
+ * bound (signed) by more, or while >= bound (signed), needs nsw: `k >= lo`
+ * never ends when lo is the type's least value. An unsigned test has no
+ * flag that keeps the counter from going round below 0 (nuw on an add of
+ * a negative step says the counter is below s, not that it shrinks):
+ * counting by more than 1 while > bound, or while >= bound, it needs a
+ * constant bound that a passing value cannot go below 0 from, s - 1 or
+ * more for >, s or more for >= (`k >= 0; k -= TILE` reaches the latch as
+ * an unsigned test of the counter against 2*TILE - 1). Nothing else, nuw
+ * included, tells the iterations of a counter counting down. */
+static bool read_shrinking(struct ferry_counted_loop *c) {
+  char *reason = c->refusal;
+  size_t size = sizeof c->refusal;
+  uint64_t s = step_size(c);
+  bool unit = s == 1;
+  long long step = (long long)c->step;
+  LLVMIntPredicate continue_while = c->continue_while;
+  if (continue_while == LLVMIntNE && !unit) {
+    if (!c->no_signed_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld until its counter equals the bound, and "
+                          "its increment may wrap (no nsw), so the counter may pass the bound "
+                          "and go round", step);
+    continue_while = LLVMIntSGT;
+  }
+  /* A constant bound a value passing the unsigned test cannot go below 0
+   * from: the least such value minus s stays at least 0. */
+  bool bound_keeps = false;
+  if ((continue_while == LLVMIntUGT || continue_while == LLVMIntUGE) &&
+      LLVMIsAConstantInt(c->bound)) {
+    uint64_t bound = LLVMConstIntGetZExtValue(c->bound);
+    bound_keeps = continue_while == LLVMIntUGT ? bound >= s - 1 : bound >= s;
+  }
+  switch (continue_while) {
+  case LLVMIntNE:
+    break;
+  case LLVMIntSGT:
+    if (!unit && !c->no_signed_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld while its counter is above the bound, and "
+                          "its increment may wrap (no nsw), so the counter may go round past "
+                          "the bound", step);
+    break;
+  case LLVMIntSGE:
+    if (!c->no_signed_wrap)
+      return ferry_refuse(reason, size,
+                          "the loop continues while its counter is at least the bound, and its "
+                          "increment may wrap (no nsw): with the bound the type's least value, "
+                          "the loop would never end");
+    break;
+  case LLVMIntUGT:
+  case LLVMIntUGE:
+    if ((continue_while == LLVMIntUGE || !unit) && !bound_keeps)
+      return ferry_refuse(reason, size,
+                          "the loop counts by %lld while its counter is %s the bound (unsigned), "
+                          "and the bound is not a constant of at least %llu, so the counter may "
+                          "go round below 0",
+                          step, continue_while == LLVMIntUGT ? "above" : "at least",
+                          (unsigned long long)(continue_while == LLVMIntUGT ? s - 1 : s));
+    break;
+  default:
+    return ferry_refuse(reason, size, "the loop's trip count has a form not handled (the "
+                                      "counter shrinks while the test asks it to grow)");
+  }
+  c->counts_while = continue_while;
+  return true;
+}
+
+/* The exact reading (counted_loop.h), growing or shrinking. A counter
+ * wider than 32 bits is tested in its own width (runs_ahead):
+ * FERRY_MAX_STAGES steps of it must stay below half its range. */
+static bool read_exactly(struct ferry_counted_loop *c) {
+  unsigned width = c->width;
+  uint64_t limit = (uint64_t)(width > 32 ? FERRY_COUNTED_MAX_STEP >> (64 - width)
+                                         : FERRY_COUNTED_MAX_STEP);
+  if (step_size(c) > limit)
+    return ferry_refuse(c->refusal, sizeof c->refusal,
+                        "the loop's counter steps by %lld, more than ferry computes ahead "
+                        "without overflow", (long long)c->step);
+  return counts_down(c) ? read_shrinking(c) : read_growing(c);
 }
 
 struct ferry_counted_loop *ferry_counted_loop_compute(const struct ferry_loops *loops,
@@ -136,7 +239,7 @@ struct ferry_counted_loop *ferry_counted_loop_compute(const struct ferry_loops *
       c->tests_next = counter == induction.increment;
       c->counter_first = side == 0;
       c->shape = FERRY_COUNTED;
-      if (c->step <= 0)
+      if (c->step == 0)
         ferry_refuse(c->refusal, sizeof c->refusal,
                      "the loop is not counted by an induction variable of positive step");
       else
@@ -156,8 +259,16 @@ static LLVMValueRef first_tested(const struct ferry_counted_loop *c, LLVMBuilder
                                  LLVMValueRef counter) {
   if (!c->tests_next)
     return counter;
-  return LLVMBuildAdd(builder, counter,
-                      LLVMConstInt(LLVMTypeOf(counter), (unsigned long long)c->step, false), "");
+  return LLVMBuildAdd(builder, counter, step_constant(c, LLVMTypeOf(counter)), "");
+}
+
+/* How far `tested` is from the bound in the direction the counter moves:
+ * bound - tested counting up, tested - bound counting down (in the type
+ * of both). */
+static LLVMValueRef toward_bound(const struct ferry_counted_loop *c, LLVMBuilderRef builder,
+                                 LLVMValueRef tested, LLVMValueRef bound) {
+  return counts_down(c) ? LLVMBuildSub(builder, tested, bound, "")
+                        : LLVMBuildSub(builder, bound, tested, "");
 }
 
 LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *c,
@@ -168,8 +279,8 @@ LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *
   /* Counting by 1 while != bound, modulo 2^width: iteration k runs while
    * none of the k values tested before it is the bound. */
   if (c->counts_while == LLVMIntNE)
-    return LLVMBuildZExt(builder, LLVMBuildSub(builder, c->bound, first, ""), i64, "ferry.last");
-  bool is_signed = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntSLE;
+    return LLVMBuildZExt(builder, toward_bound(c, builder, first, c->bound), i64, "ferry.last");
+  bool is_signed = signed_test(c->counts_while);
   LLVMValueRef bound = is_signed ? LLVMBuildSExt(builder, c->bound, i64, "")
                                  : LLVMBuildZExt(builder, c->bound, i64, "");
   LLVMValueRef wide_first = is_signed ? LLVMBuildSExt(builder, first, i64, "")
@@ -177,12 +288,13 @@ LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *
   /* Iteration k >= 1 runs while first + (k-1)*step < bound (<= bound): the
    * last is floor((bound - first - 1) / step) + 1 (floor((bound - first) /
    * step) + 1), and 0 when the first value tested fails (the loop runs
-   * once). In 64 bits nothing wraps. */
-  bool strict = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntULT;
-  LLVMValueRef difference = LLVMBuildSub(builder, bound, wide_first, "");
+   * once); counting down by s, while first - (k-1)*s > bound (>= bound),
+   * the same with first - bound and s. In 64 bits nothing wraps. */
+  bool strict = strict_test(c->counts_while);
+  LLVMValueRef difference = toward_bound(c, builder, wide_first, bound);
   LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
   LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
-  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)c->step, false);
+  LLVMValueRef step = LLVMConstInt(i64, step_size(c), false);
   LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
   return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
 }
@@ -228,31 +340,34 @@ LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_l
   LLVMValueRef zero = LLVMConstInt(i64, 0, true), one = LLVMConstInt(i64, 1, true);
   LLVMValueRef limit = LLVMConstInt(i64, UINT64_C(1) << 62, true);
   if (c->counts_while == LLVMIntNE) { /* by 1, modulo 2^width */
-    LLVMValueRef last =
-        LLVMBuildZExt(builder, LLVMBuildSub(builder, c->bound, first, ""), i64, "");
+    LLVMValueRef last = LLVMBuildZExt(builder, toward_bound(c, builder, first, c->bound), i64, "");
     *overflow =
         LLVMBuildOr(builder, *overflow, LLVMBuildICmp(builder, LLVMIntUGE, last, limit, ""), "");
     return last;
   }
-  bool strict = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntULT;
-  bool is_signed = c->counts_while == LLVMIntSLT || c->counts_while == LLVMIntSLE;
+  bool strict = strict_test(c->counts_while);
+  bool is_signed = signed_test(c->counts_while);
   /* Iteration 1 runs when the first value tested passes; the difference
-   * is then exact (as unsigned, for an unsigned test). */
+   * (bound - first, or first - bound counting down) is then exact (as
+   * unsigned, for an unsigned test). */
   LLVMValueRef runs_again = LLVMBuildICmp(builder, c->counts_while, first, c->bound, "");
   LLVMValueRef difference;
-  if (is_signed)
-    difference = checked_sub(module, builder, signed_64(builder, c->bound, i64),
-                             signed_64(builder, first, i64), overflow);
-  else
-    difference = LLVMBuildSub(builder, LLVMBuildZExt(builder, c->bound, i64, ""),
-                              LLVMBuildZExt(builder, first, i64, ""), "");
+  if (is_signed) {
+    LLVMValueRef bound = signed_64(builder, c->bound, i64);
+    LLVMValueRef wide_first = signed_64(builder, first, i64);
+    difference = counts_down(c) ? checked_sub(module, builder, wide_first, bound, overflow)
+                                : checked_sub(module, builder, bound, wide_first, overflow);
+  } else {
+    LLVMValueRef bound = LLVMBuildZExt(builder, c->bound, i64, "");
+    difference = toward_bound(c, builder, LLVMBuildZExt(builder, first, i64, ""), bound);
+  }
   *overflow = LLVMBuildOr(
       builder, *overflow,
       LLVMBuildAnd(builder, runs_again, LLVMBuildICmp(builder, LLVMIntUGE, difference, limit, ""),
                    ""),
       "");
   LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
-  LLVMValueRef step = LLVMConstInt(i64, (unsigned long long)c->step, true);
+  LLVMValueRef step = LLVMConstInt(i64, step_size(c), true);
   LLVMValueRef steps =
       LLVMBuildAdd(builder, LLVMBuildUDiv(builder, reach, step, ""), one, "");
   return LLVMBuildSelect(builder, runs_again, steps, zero, "ferry.last.wide");
@@ -261,16 +376,16 @@ LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_l
 /* The values tested from iteration i on are t, t + step, ... (t the one
  * tested at the end of iteration i: counter or counter + step), exactly,
  * until one fails (read_exactly), so iteration i+distance runs when
- * t + (distance-1)*step passes the test. While t passes, bound - t is
- * exact as an unsigned number; (distance-1)*step stays within
- * FERRY_COUNTED_MAX_STEP's bound. */
+ * t + (distance-1)*step passes the test. While t passes, bound - t (t -
+ * bound counting down) is exact as an unsigned number; (distance-1) times
+ * the step's size stays within FERRY_COUNTED_MAX_STEP's bound. */
 LLVMValueRef ferry_counted_loop_runs_ahead(const struct ferry_counted_loop *c,
                                            LLVMBuilderRef builder, LLVMValueRef counter,
                                            LLVMValueRef distance) {
   LLVMTypeRef type = LLVMTypeOf(c->bound);
   LLVMIntPredicate test = c->counts_while;
   LLVMValueRef tested = first_tested(c, builder, counter);
-  LLVMValueRef remaining = LLVMBuildSub(builder, c->bound, tested, "");
+  LLVMValueRef remaining = toward_bound(c, builder, tested, c->bound);
   LLVMValueRef wide = ferry_build_int_as(builder, distance, type);
   LLVMValueRef runs;
   if (test == LLVMIntNE) { /* by 1: none of the next `distance` values is the bound */
@@ -278,8 +393,8 @@ LLVMValueRef ferry_counted_loop_runs_ahead(const struct ferry_counted_loop *c,
   } else {
     LLVMValueRef further = LLVMBuildMul(
         builder, LLVMBuildSub(builder, wide, LLVMConstInt(type, 1, false), ""),
-        LLVMConstInt(type, (unsigned long long)c->step, false), "");
-    bool strict = test == LLVMIntSLT || test == LLVMIntULT;
+        LLVMConstInt(type, step_size(c), false), "");
+    bool strict = strict_test(test);
     LLVMValueRef passes = LLVMBuildICmp(builder, test, tested, c->bound, "");
     LLVMValueRef far_enough =
         LLVMBuildICmp(builder, strict ? LLVMIntUGT : LLVMIntUGE, remaining, further, "");

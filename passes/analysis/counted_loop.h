@@ -9,11 +9,14 @@
  *
  * Two further readings, each computed with the shape:
  * - exact (the ring's): the values the latch tests only grow until one
- *   fails the test, so which iterations run is told exactly from the
- *   counter; counts_while is then the test as `tested PRED bound`, with a
- *   != counting by more than 1 read as < of the increment's no-wrap flag.
- * - the prefetch's own, in loop_prefetch.c: any < or <= test, or != by 1,
- *   its wrap checked where it reads ahead (ferry_counted_loop_runs_checked). */
+ *   fails the test, or, the counter counting down (a negative step), only
+ *   shrink until one fails it, so which iterations run is told exactly
+ *   from the counter; counts_while is then the test as `tested PRED
+ *   bound`, with a != counting by more than 1 read as < of the increment's
+ *   no-wrap flag (> of nsw counting down).
+ * - the prefetch's own, in loop_prefetch.c: a counter counting up, any <
+ *   or <= test, or != by 1, its wrap checked where it reads ahead
+ *   (ferry_counted_loop_runs_checked). */
 #ifndef FERRY_PASSES_COUNTED_LOOP_H
 #define FERRY_PASSES_COUNTED_LOOP_H
 
@@ -58,8 +61,9 @@ struct ferry_counted_loop {
   bool counter_first;              /* c is the icmp's first operand */
   /* The latch's test read as `c PRED bound`, true while the loop goes on. */
   LLVMIntPredicate continue_while;
-  /* The exact reading (above); counts_while is LLVMIntNE (step 1, any
-   * wrapping), ULT, SLT, ULE or SLE. */
+  /* The exact reading (above); counts_while is LLVMIntNE (step 1 or -1,
+   * any wrapping), ULT, SLT, ULE or SLE counting up, UGT, SGT, UGE or SGE
+   * counting down. */
   bool exact;
   LLVMIntPredicate counts_while;
 };

@@ -18,8 +18,8 @@
 
 /* The loop must be counted, exactly (counted_loop.h): the latch is
  * `br (icmp c, bound), header, exit` (or swapped), with c an induction
- * variable of positive constant step or its increment, and the values it
- * tests only grow until one fails. */
+ * variable of constant step or its increment, and the values it tests
+ * only grow (counting down, only shrink) until one fails. */
 static bool check_trip(struct ferry_pipeline *p, struct ferry_analyses *analyses,
                        const struct ferry_loop *loop, char *reason, size_t size) {
   const struct ferry_counted_loop *counted = ferry_analyses_counted_loop(analyses, loop);
