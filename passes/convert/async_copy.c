@@ -198,7 +198,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
    * Nothing below asks the analyses anything until ferry_bulk_finish,
    * which invalidates them first (the plans' sites, which hold the old
    * affine context, are only freed after that). */
-  ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, record, &plans);
+  ferry_plan_single_stage_copies(analyses, record, &plans);
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
@@ -220,6 +220,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
       if (bulk)
         ferry_vec_push_unique(&bulk_waits, barrier);
     }
+    ferry_copy_record_taken(record, plan->site.store); /* erased, or kept as the fallback */
     convert_copy(module, builder, cache, alignment_tests, plan, mbarrier);
   }
   ferry_emit_cache_free(cache);

@@ -6,7 +6,8 @@
  * prefetch.global.L2 of its source as iteration i+k will read it, and the
  * first iteration prefetches iterations 1..k-1 (the prologue). The copy
  * itself stays plain: ferry-async-copy leaves it alone (the function's
- * record keeps it as written: copy_record.h).
+ * record keeps it as written: copy_record.h), and, the prefetch being
+ * inline assembly, the function's other copies too.
  *
  * Why: a prefetch changes no value, so no aliasing, room or shape rule
  * stands in its way. Measured on an H100 (bench/copy_as_written.cu: the
@@ -344,7 +345,8 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   if (!affine)
     return false;
   struct ferry_vec plans = {0};
-  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, record, &plans);
+  /* The copies decided fit for a ring that no ring took. */
+  ferry_plan_ring_copies(analyses, record, &plans);
   /* A guarded copy (copy_site.h, merged) is not prefetched: a prefetch
    * ahead would read where that iteration's guard may fail, and the copy
    * itself would stay plain; ferry-async-copy converts it single-stage. */
@@ -411,8 +413,12 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
     }
     changed = true;
   }
-  if (changed)
+  if (changed) {
+    /* ferry-async-copy leaves the function's other copies as written: a
+     * wait_group of its own would cross the prefetch's assembly. */
+    ferry_plan_refuse_after_inline_asm(record);
     ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
+  }
   ferry_free_planned_copies(&plans);
   return changed;
 }
