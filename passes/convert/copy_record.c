@@ -46,6 +46,7 @@ static void free_decision(struct ferry_copy_decision *decision) {
   if (!decision)
     return;
   ferry_free_held_remarks(&decision->reasons);
+  ferry_free_held_remarks(&decision->prefetch_reasons);
   free(decision);
 }
 
@@ -100,11 +101,11 @@ void ferry_copy_record_decide(struct ferry_copy_record *record, LLVMValueRef sto
   ferry_map_put(&record->decisions, store, (intptr_t)decision);
 }
 
-const struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_record *record,
-                                                             LLVMValueRef store) {
+struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_record *record,
+                                                       LLVMValueRef store) {
   intptr_t decision = 0;
   ferry_map_get(&record->decisions, store, &decision);
-  return (const struct ferry_copy_decision *)decision;
+  return (struct ferry_copy_decision *)decision;
 }
 
 void ferry_copy_record_taken(struct ferry_copy_record *record, LLVMValueRef store) {

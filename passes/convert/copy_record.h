@@ -78,6 +78,11 @@ struct ferry_copy_decision {
    * operations before its barrier). */
   bool refused_where_found;
   struct ferry_vec reasons; /* struct ferry_held_remark *, said by ferry-async-copy */
+  /* Fit for a ring, no ring taking it: whether ferry-prefetch prefetches
+   * its loop, decided with the rings (loop_prefetch.h); where it does not,
+   * why, held with the decision of the loop's first copy. */
+  bool prefetch_decided, prefetch;
+  struct ferry_vec prefetch_reasons;
 };
 
 /* One function's record. */
@@ -109,8 +114,8 @@ bool ferry_copy_record_kept(const struct ferry_copy_record *record, LLVMValueRef
 void ferry_copy_record_decide(struct ferry_copy_record *record, LLVMValueRef store,
                               struct ferry_copy_decision *decision);
 /* The decision for `store`; NULL where none was made, or the copy was taken. */
-const struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_record *record,
-                                                             LLVMValueRef store);
+struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_record *record,
+                                                       LLVMValueRef store);
 /* Drops the decision for `store` when a pass takes the copy, before it
  * erases it (an instruction made later at its address is a copy no plan
  * has met). */

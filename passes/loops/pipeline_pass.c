@@ -18,6 +18,7 @@
 #include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
+#include "loop_prefetch.h"
 #include "names.h"
 #include "pipeline.h"
 
@@ -197,6 +198,9 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (plans.count)
     plan_pipelines(module, affine, &plans, record, &pipelines);
+  /* The loops no ring takes: ferry-prefetch's, decided here, on the same IR. */
+  if (plans.count)
+    ferry_prefetch_decide(module, analyses, record, &plans);
   /* Every ring is checked before any is made; from here the loops are
    * rewritten and nothing asks the analyses anything (a ring's plan holds
    * what its rewrite needs). */
