@@ -1,20 +1,22 @@
 /* ferry-async-copy: legacy global-to-shared copies become cp.async.
  *
  * Converts, in device functions compiled for sm_80 or newer, every copy
- * that copy_site.c finds legal and the cost model (cost_model.c) finds
- * worth it, and that ferry-pipeline (pipeline_pass.c, which runs first)
- * left: per-thread cp.async of the element's size (.ca for 4 and 8 bytes,
+ * the plan decided to convert one stage at a time (copy_plan.h: legal by
+ * copy_site.c, worth it by the cost model, cost_model.c; decided once, by
+ * the first automatic pass to meet it) that no ring or prefetch took,
+ * still legal on the IR it finds: per-thread cp.async of the element's size (.ca for 4 and 8 bytes,
  * .cg for 16), or the block-collective 16-byte chunks (collective_copy.c)
  * where one thread's cp.async cannot move the element, on sm_90 as one
  * cp.async.bulk per row completed on an mbarrier where the cost rule of
  * bulk_choice.h says so (bulk_copy.c); and puts one cp.async.commit_group +
  * cp.async.wait_group 0 just before each consumer barrier, so that the data
  * is complete, and visible to this thread, before the barrier publishes it
- * to the block. Every decision is made on the code as it stands before
- * anything is rewritten. Refuses whole functions below sm_80 and functions
- * that already issue asynchronous copies of their own or inline assembly
- * that may touch memory (copy_plan.c). Every conversion and every refusal
- * is reported as a remark. */
+ * to the block. Every form is chosen on the code as it stands before
+ * anything is rewritten. Functions below sm_80 and functions that already
+ * issue asynchronous copies of their own or inline assembly that may touch
+ * memory (copy_plan.c), or that ferry-prefetch put its inline assembly
+ * into, are refused whole. Every conversion and every refusal is reported
+ * as a remark, those the plan held in the order the copies stand. */
 #include "address_space.h"
 #include "bridge.h"
 #include "bulk_copy.h"
@@ -198,7 +200,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
    * Nothing below asks the analyses anything until ferry_bulk_finish,
    * which invalidates them first (the plans' sites, which hold the old
    * affine context, are only freed after that). */
-  ferry_plan_copies(analyses, FERRY_PLAN_SINGLE_STAGE, record, &plans);
+  ferry_plan_single_stage_copies(analyses, record, &plans);
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
@@ -220,6 +222,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
       if (bulk)
         ferry_vec_push_unique(&bulk_waits, barrier);
     }
+    ferry_copy_record_taken(record, plan->site.store); /* erased, or kept as the fallback */
     convert_copy(module, builder, cache, alignment_tests, plan, mbarrier);
   }
   ferry_emit_cache_free(cache);

@@ -1,7 +1,9 @@
 /* Planning the copies of a function (copy_plan.h): legality, the cost
- * model, then the form. Functions below sm_80, and functions that already
- * issue asynchronous copies of their own or run inline assembly that may
- * touch memory, plan nothing: their own accounting must not be disturbed. */
+ * model, then the form; each copy decided once, by the first automatic
+ * pass to meet it, in the function's record (copy_record.h). Functions
+ * below sm_80, and functions that already issue asynchronous copies of
+ * their own or run inline assembly that may touch memory, convert
+ * nothing: their own accounting must not be disturbed. */
 #include "copy_plan.h"
 
 #include "bridge.h"
@@ -21,11 +23,14 @@
 
 /* Code that already manages asynchronous copies or hides its memory
  * operations in assembly: a wait_group 0 of ours would change its meaning
- * or its speed in ways we cannot see. The copies of the rings
- * ferry-pipeline made (the function's record says so: copy_record.h) are
- * ours (it refuses such functions too, so they are the only ones). */
-static const char *function_refusal(LLVMValueRef fn, const struct ferry_copy_record *record) {
-  bool ours = record && record->rings;
+ * or its speed in ways we cannot see. Asked once, when the function is
+ * first planned, before any pass rewrites it: the rings' asynchronous
+ * copies are ferry's own, never a reason; the prefetch's inline assembly
+ * is, for the copies it leaves (ferry_plan_refuse_after_inline_asm). */
+static const char INLINE_ASM_REFUSAL[] =
+    "the function contains inline assembly that may access memory";
+
+static const char *function_refusal(LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst)) {
@@ -34,15 +39,17 @@ static const char *function_refusal(LLVMValueRef fn, const struct ferry_copy_rec
       LLVMValueRef callee = LLVMGetCalledValue(inst);
       if (LLVMIsAInlineAsm(callee) &&
           (LLVMGetInlineAsmHasSideEffects(callee) || !ferry_call_is_memory_free(inst)))
-        return "the function contains inline assembly that may access memory";
-      if (!ours && (ferry_calls_prefix(inst, "llvm.nvvm.cp.async") ||
-                    ferry_calls_prefix(inst, "llvm.nvvm.mbarrier")))
+        return INLINE_ASM_REFUSAL;
+      if (ferry_calls_prefix(inst, "llvm.nvvm.cp.async") ||
+          ferry_calls_prefix(inst, "llvm.nvvm.mbarrier"))
         return "the function already issues asynchronous copies";
     }
   return NULL;
 }
 
-static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
+/* Holds the refusal of a function whose target has no cp.async, at its
+ * first copy. */
+static void refuse_target(struct ferry_copy_record *record, const struct ferry_copy_site *first,
                           struct ferry_target target) {
   char message[FERRY_MESSAGE_SIZE];
   char sm[16] = "an unknown GPU";
@@ -55,32 +62,29 @@ static void remark_target(LLVMValueRef fn, const struct ferry_copy_site *first,
   else
     snprintf(message, sizeof message,
              "not converted: cp.async needs sm_80 or newer; the function targets %s", sm);
-  ferry_remark(FERRY_REMARK_MISSED, first ? first->store : fn, "TargetTooOld", message);
+  ferry_copy_record_refuse(record, FERRY_REMARK_MISSED, first->store, "TargetTooOld", message);
 }
 
 /* The per-thread form versioned on this thread's alignment test
  * (copy_form.h, test_alignment): its converted path knows both addresses
  * aligned to the size. */
-static struct ferry_planned_copy *test_alignment(struct ferry_planned_copy *plan) {
-  plan->form = (struct ferry_copy_form){.kind = FERRY_COPY_PER_THREAD,
-                                        .size = plan->site.size,
-                                        .align = plan->site.size,
-                                        .test_alignment = true};
-  return plan;
+static bool test_alignment(const struct ferry_copy_site *site, struct ferry_copy_form *form) {
+  *form = (struct ferry_copy_form){.kind = FERRY_COPY_PER_THREAD,
+                                   .size = site->size,
+                                   .align = site->size,
+                                   .test_alignment = true};
+  return true;
 }
 
 /* Chooses a block-collective form when it applies, else the per-thread
- * one (copy_form.h); returns NULL (having said why, when `report`) when
- * neither can move the copy. A copy of heavy reuse takes the collective form or nothing
- * (cost_model.h). */
-static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
-                                            const struct ferry_copy_site *site, bool report,
-                                            bool reuse_heavy, bool may_test_alignment) {
-  struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
-  plan->site = *site;
-  plan->form = (struct ferry_copy_form){
+ * one (copy_form.h), into `form`; returns false (having held why in
+ * `held`, when not NULL) when neither can move the copy. A copy of heavy
+ * reuse takes the collective form or nothing (cost_model.h). */
+static bool plan_form(struct ferry_affine_context *affine, const struct ferry_copy_site *site,
+                      struct ferry_vec *held, bool reuse_heavy, bool may_test_alignment,
+                      struct ferry_copy_form *form) {
+  *form = (struct ferry_copy_form){
       .kind = FERRY_COPY_PER_THREAD, .size = site->size, .align = site->align};
-  plan->reuse_heavy = reuse_heavy;
   /* A per-thread copy refused only for want of an alignment proof, which a
    * test of this thread's addresses settles: the test's aligned branch
    * knows both sides aligned to the size. Chosen where the per-thread
@@ -101,8 +105,8 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
      * uniform, or against the stores that may alias it) is not a block's
      * uniform one; a uniform base's test is the block's (copy_emit.c). */
     if ((!site->per_thread_refusal[0] || tests_alignment) && !reuse_heavy)
-      return tests_alignment ? test_alignment(plan) : plan;
-    if (report && !reuse_heavy) {
+      return tests_alignment ? test_alignment(site, form) : true;
+    if (held && !reuse_heavy) {
       char message[FERRY_MESSAGE_SIZE];
       snprintf(message, sizeof message, "%s; a copy %s converts only per thread",
                site->per_thread_refusal,
@@ -111,43 +115,39 @@ static struct ferry_planned_copy *plan_copy(struct ferry_affine_context *affine,
                                      "source not provably global, its base not uniform)"
                                     : "versioned on a run-time test of the stores that may alias "
                                       "its source");
-      ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
+      ferry_hold_remark(held, FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
     }
-    free(plan);
-    return NULL;
+    return false;
   }
   if (mode == FERRY_COLLECTIVE_NEVER)
     snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
   else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0] && !reuse_heavy)
-    return plan; /* per-thread cp.async: as fast or faster where it applies */
+    return true; /* per-thread cp.async: as fast or faster where it applies */
   else if (site->size < 16)
-    ferry_match_collective(affine, site, &plan->form, not_collective, sizeof not_collective);
-  if (ferry_copy_form_collective(&plan->form)) {
-    plan->form.global_base = site->check_global ? site->global_base : NULL;
-    return plan;
+    ferry_match_collective(affine, site, form, not_collective, sizeof not_collective);
+  if (ferry_copy_form_collective(form)) {
+    form->global_base = site->check_global ? site->global_base : NULL;
+    return true;
   }
-  if (reuse_heavy) { /* ferry-async-copy reports the cost model's verdict */
-    free(plan);
-    return NULL;
-  }
+  if (reuse_heavy) /* ferry-async-copy reports the cost model's verdict */
+    return false;
   if (site->per_thread_refusal[0] && !tests_alignment) {
-    if (report) {
+    if (held) {
       char message[FERRY_MESSAGE_SIZE];
       snprintf(message, sizeof message, "%s; the block-collective form does not apply: %s",
                site->per_thread_refusal, not_collective);
-      ferry_remark(FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
+      ferry_hold_remark(held, FERRY_REMARK_MISSED, site->store, "CopyRefused", message);
     }
-    free(plan);
-    return NULL;
+    return false;
   }
-  if (site->size < 16 && report) {
+  if (site->size < 16 && held) {
     char message[FERRY_MESSAGE_SIZE];
     snprintf(message, sizeof message, "per-thread cp.async%s: the block-collective form "
              "does not apply: %s",
              tests_alignment ? " versioned on a run-time alignment test" : "", not_collective);
-    ferry_remark(FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
+    ferry_hold_remark(held, FERRY_REMARK_ANALYSIS, site->store, "NotCollective", message);
   }
-  return tests_alignment ? test_alignment(plan) : plan;
+  return tests_alignment ? test_alignment(site, form) : true;
 }
 
 /* sm_90: whether each collective copy becomes cp.async.bulk rows
@@ -185,88 +185,226 @@ static void plan_bulk(struct ferry_analyses *analyses, struct ferry_vec *plans) 
   }
 }
 
-void ferry_plan_copies(struct ferry_analyses *analyses, enum ferry_plan_purpose purpose,
-                       const struct ferry_copy_record *record, struct ferry_vec *plans) {
+/* One copy of the function as a pass finds it: its decision, and its site
+ * on this IR once analysed (where it was planned just now, or when the
+ * pass takes it). */
+struct found_copy {
+  LLVMValueRef copy;
+  const struct ferry_copy_decision *decision;
+  bool analysed;
+  enum ferry_copy_verdict verdict;
+  struct ferry_copy_site site;
+  bool ring_planned;                /* ring_form is this IR's */
+  struct ferry_copy_form ring_form;
+  char reason[FERRY_REASON_SIZE];   /* why the analysis refused it */
+};
+
+static void free_found_copies(struct ferry_vec *found) {
+  for (size_t i = 0; i < found->count; i++) {
+    struct found_copy *copy = found->items[i];
+    if (copy->analysed)
+      ferry_copy_site_free(&copy->site);
+    free(copy);
+  }
+  ferry_vec_free(found);
+}
+
+/* Analyses the copy on this IR, if not yet. */
+static void analyse(struct ferry_analyses *analyses, struct found_copy *found) {
+  if (found->analysed)
+    return;
+  LLVMValueRef fn = ferry_analyses_function(analyses);
+  found->verdict = ferry_analyze_copy(found->copy, LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)),
+                                      ferry_analyses_affine(analyses), &found->site,
+                                      found->reason, sizeof found->reason);
+  found->analysed = true;
+}
+
+/* The decision for a copy no plan has met (analysed on this IR): nothing
+ * in a function refused whole; otherwise whether its ring form applies,
+ * whether it converts one stage at a time, and else why not. */
+static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
+                                          const struct ferry_cfg *cfg, bool refused,
+                                          struct found_copy *found) {
+  struct ferry_copy_decision *decision = ferry_xcalloc(1, sizeof *decision);
+  if (refused)
+    return decision;
+  if (found->verdict == FERRY_COPY_REFUSED) {
+    decision->refused_where_found = true;
+    ferry_hold_remark(&decision->reasons, FERRY_REMARK_MISSED, found->copy, "CopyRefused",
+                      found->reason);
+    return decision;
+  }
+  const struct ferry_copy_site *site = &found->site;
+  char reason[FERRY_REASON_SIZE];
+  enum ferry_payoff payoff =
+      ferry_copy_payoff(site, ferry_affine_loops(affine), cfg, reason, sizeof reason);
+  /* A ring issues a copy for later iterations: a guarded copy's guard
+   * is evaluated there again, where the ring's check proves it can be
+   * (pipeline_check.c, check_guard; a loop whose guard cannot be is
+   * pipelined without it, and ferry-async-copy then finds the ring's
+   * own cp.async operations before the barrier and leaves it plain).
+   * A copy loop's copies (copy_loop.h) are, where the loop around
+   * the copy loop is a ring's (pipeline_copy_loop.c); not copies of
+   * a source not provably global whose base is
+   * not uniform (a ring's test of a uniform base is one before the
+   * loop: pipeline_version.c). Copies whose value is read back after
+   * their barrier (copy_read_back.h) are: the ring reads it back from
+   * the iteration's slot (pipeline_check.c says where it may). A copy
+   * of heavy reuse takes only the ring's chunks. */
+  decision->reuse_heavy = payoff == FERRY_PAYS_IN_CHUNKED_RING_ONLY;
+  if (!((site->check_global && !site->global_base) || site->alias_store_count))
+    decision->ring = found->ring_planned =
+        plan_form(affine, site, NULL, decision->reuse_heavy, false, &found->ring_form);
+  if (payoff != FERRY_PAYS) {
+    ferry_hold_remark(&decision->reasons, FERRY_REMARK_MISSED, found->copy, "CostModel", reason);
+    return decision;
+  }
+  /* The single-stage form's remarks are said where it is converted, on
+   * that IR; a refusal's, by ferry-async-copy from here. */
+  struct ferry_copy_form form;
+  struct ferry_vec held = {0};
+  decision->single_stage =
+      plan_form(affine, site, &held, false, ferry_option_alignment_test(), &form);
+  if (decision->single_stage)
+    ferry_free_held_remarks(&held);
+  else
+    decision->reasons = held;
+  return decision;
+}
+
+/* The copies of the function that no pass before kept as written or took,
+ * in the function's order (struct found_copy *), each decided: those no
+ * plan has met are planned here, once. */
+static void find_copies(struct ferry_analyses *analyses, struct ferry_copy_record *record,
+                        struct ferry_vec *found) {
   LLVMValueRef fn = ferry_analyses_function(analyses);
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
-  bool report = purpose == FERRY_PLAN_SINGLE_STAGE;
-  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
   struct ferry_target target = ferry_function_target(fn);
-  const char *refusal = function_refusal(fn, record);
-  bool told_function = false;
-
+  const char *refusal = NULL;
+  bool first_plan = !record->planned;
+  if (first_plan) {
+    refusal = function_refusal(fn);
+    record->refused = !ferry_target_has_cp_async(target) || refusal;
+    record->planned = true;
+  }
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst)) {
       /* Decided by a pass before: not a copy to plan again. */
       if (ferry_copy_record_kept(record, inst))
         continue;
-      struct ferry_copy_site site;
-      char reason[FERRY_REASON_SIZE];
-      enum ferry_copy_verdict verdict =
-          ferry_analyze_copy(inst, layout, affine, &site, reason, sizeof reason);
-      if (verdict == FERRY_COPY_NOT_A_COPY) {
-        ferry_copy_site_free(&site);
-        continue;
-      }
-      if (!ferry_target_has_cp_async(target) || refusal) {
-        if (report && !told_function) {
+      struct found_copy *copy = ferry_xcalloc(1, sizeof *copy);
+      copy->copy = inst;
+      copy->decision = ferry_copy_record_decision(record, inst);
+      if (!copy->decision) {
+        analyse(analyses, copy);
+        if (copy->verdict == FERRY_COPY_NOT_A_COPY) {
+          ferry_copy_site_free(&copy->site);
+          free(copy);
+          continue;
+        }
+        if (first_plan && record->refused && !record->refusal) {
           if (refusal) {
             char message[FERRY_MESSAGE_SIZE];
             snprintf(message, sizeof message, "not converted: %s", refusal);
-            ferry_remark(FERRY_REMARK_MISSED, inst, "FunctionRefused", message);
+            ferry_copy_record_refuse(record, FERRY_REMARK_MISSED, inst, "FunctionRefused",
+                                     message);
           } else {
-            remark_target(fn, &site, target);
+            refuse_target(record, &copy->site, target);
           }
-          told_function = true;
         }
-        ferry_copy_site_free(&site);
-        continue;
+        struct ferry_copy_decision *decision =
+            decide(affine, ferry_analyses_cfg(analyses), record->refused, copy);
+        ferry_copy_record_decide(record, inst, decision);
+        copy->decision = decision;
       }
-      if (verdict == FERRY_COPY_REFUSED) {
-        if (report)
-          ferry_remark(FERRY_REMARK_MISSED, inst, "CopyRefused", reason);
-        ferry_copy_site_free(&site);
-        continue;
-      }
-      /* A ring issues a copy for later iterations: a guarded copy's guard
-       * is evaluated there again, where the ring's check proves it can be
-       * (pipeline_check.c, check_guard; a loop whose guard cannot be is
-       * pipelined without it, and ferry-async-copy then finds the ring's
-       * own cp.async operations before the barrier and leaves it plain).
-       * A copy loop's copies (copy_loop.h) are, where the loop around
-       * the copy loop is a ring's (pipeline_copy_loop.c); not copies of
-       * a source not provably global whose base is
-       * not uniform (a ring's test of a uniform base is one before the
-       * loop: pipeline_version.c). Copies whose value is read back after
-       * their barrier (copy_read_back.h) are: the ring reads it back from
-       * the iteration's slot (pipeline_check.c says where it may). */
-      if (((site.check_global && !site.global_base) ||
-           site.alias_store_count) &&
-          purpose == FERRY_PLAN_RINGS) {
-        ferry_copy_site_free(&site);
-        continue;
-      }
-      enum ferry_payoff payoff = ferry_copy_payoff(&site, ferry_affine_loops(affine),
-                                                   ferry_analyses_cfg(analyses), reason, sizeof reason);
-      if (payoff != FERRY_PAYS && purpose == FERRY_PLAN_SINGLE_STAGE) {
-        ferry_remark(FERRY_REMARK_MISSED, inst, "CostModel", reason);
-        ferry_copy_site_free(&site);
-        continue;
-      }
-      /* A ring's copies are never versioned on alignment: its slots'
-       * copies are issued ahead, where no fallback copy stands. */
-      struct ferry_planned_copy *plan =
-          plan_copy(affine, &site, report, payoff == FERRY_PAYS_IN_CHUNKED_RING_ONLY,
-                    purpose == FERRY_PLAN_SINGLE_STAGE && ferry_option_alignment_test());
-      if (plan)
-        ferry_vec_push(plans, plan);
-      else
-        ferry_copy_site_free(&site);
+      ferry_vec_push(found, copy);
     }
+}
+
+/* A planned copy of the found copy's site (which it then owns) and form. */
+static struct ferry_planned_copy *take(struct found_copy *found,
+                                       const struct ferry_copy_form *form) {
+  struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
+  *plan = (struct ferry_planned_copy){found->site, *form, found->decision->reuse_heavy};
+  found->analysed = false;
+  return plan;
+}
+
+void ferry_plan_ring_copies(struct ferry_analyses *analyses, struct ferry_copy_record *record,
+                            struct ferry_vec *plans) {
+  struct ferry_vec found = {0};
+  find_copies(analyses, record, &found);
+  for (size_t i = 0; i < found.count; i++) {
+    struct found_copy *copy = found.items[i];
+    if (!copy->decision->ring)
+      continue;
+    if (!copy->ring_planned) {
+      analyse(analyses, copy);
+      copy->ring_planned = copy->verdict == FERRY_COPY_CONVERTIBLE &&
+                           plan_form(ferry_analyses_affine(analyses), &copy->site, NULL,
+                                     copy->decision->reuse_heavy, false, &copy->ring_form);
+    }
+    if (copy->ring_planned)
+      ferry_vec_push(plans, take(copy, &copy->ring_form));
+  }
+  free_found_copies(&found);
+}
+
+void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
+                                    struct ferry_copy_record *record, struct ferry_vec *plans) {
+  struct ferry_vec found = {0};
+  find_copies(analyses, record, &found);
+  for (size_t i = 0; i < found.count; i++) {
+    struct found_copy *copy = found.items[i];
+    if (record->refused) { /* said once, at the first copy */
+      const struct ferry_held_remark *refusal = record->refusal;
+      if (!i && refusal)
+        ferry_remark(refusal->kind, refusal->at ? refusal->at : copy->copy, refusal->name,
+                     refusal->message);
+      continue;
+    }
+    if (copy->decision->refused_where_found) {
+      analyse(analyses, copy);
+      if (copy->verdict == FERRY_COPY_REFUSED) {
+        ferry_remark(FERRY_REMARK_MISSED, copy->copy, "CopyRefused", copy->reason);
+        continue;
+      }
+    }
+    if (!copy->decision->single_stage) {
+      ferry_say_held_remarks(&copy->decision->reasons, copy->copy);
+      continue;
+    }
+    /* Its site and form on this IR: the code around it may have changed
+     * since it was planned (a ring's loop cloned beside a barrier it
+     * waits at). */
+    analyse(analyses, copy);
+    if (copy->verdict != FERRY_COPY_CONVERTIBLE) {
+      if (copy->verdict == FERRY_COPY_REFUSED)
+        ferry_remark(FERRY_REMARK_MISSED, copy->copy, "CopyRefused", copy->reason);
+      continue;
+    }
+    struct ferry_copy_form form;
+    struct ferry_vec held = {0};
+    bool converts = plan_form(ferry_analyses_affine(analyses), &copy->site, &held, false,
+                              ferry_option_alignment_test(), &form);
+    ferry_say_held_remarks(&held, copy->copy);
+    ferry_free_held_remarks(&held);
+    if (converts)
+      ferry_vec_push(plans, take(copy, &form));
+  }
+  free_found_copies(&found);
   /* Decided after every copy is planned, each on the code as it stands. */
-  if (purpose == FERRY_PLAN_SINGLE_STAGE && plans->count && ferry_target_has_bulk_copy(target))
+  if (plans->count &&
+      ferry_target_has_bulk_copy(ferry_function_target(ferry_analyses_function(analyses))))
     plan_bulk(analyses, plans);
+}
+
+void ferry_plan_refuse_after_inline_asm(struct ferry_copy_record *record) {
+  char message[FERRY_MESSAGE_SIZE];
+  snprintf(message, sizeof message, "not converted: %s", INLINE_ASM_REFUSAL);
+  ferry_copy_record_refuse(record, FERRY_REMARK_MISSED, NULL, "FunctionRefused", message);
 }
 
 void ferry_free_planned_copies(struct ferry_vec *plans) {
@@ -283,6 +421,7 @@ bool ferry_transform_functions(LLVMModuleRef module, struct ferry_copy_records *
   if (!ferry_is_device_module(module))
     return false;
   bool changed = ferry_check_kernel_options(module);
+  struct ferry_copy_records *own = records ? NULL : ferry_copy_records_create();
   LLVMBuilderRef builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(module));
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
     if (!LLVMIsDeclaration(fn) && ferry_dispatch_converts(fn)) {
@@ -291,10 +430,12 @@ bool ferry_transform_functions(LLVMModuleRef module, struct ferry_copy_records *
        * globals), get a bundle of their own, computed on the IR as it then
        * stands. */
       struct ferry_analyses *analyses = ferry_analyses_create(fn);
-      changed |= transform(module, fn, builder, analyses, ferry_copy_record_of(records, fn));
+      changed |= transform(module, fn, builder, analyses,
+                           ferry_copy_record_of(records ? records : own, fn));
       ferry_analyses_free(analyses);
     }
   LLVMDisposeBuilder(builder);
+  ferry_copy_records_free(own);
   ferry_names_invalidate();
   return changed;
 }

@@ -2,11 +2,63 @@
 #include "copy_record.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct ferry_copy_records {
   struct ferry_map index; /* fn -> position in `functions` + 1 */
   struct ferry_vec functions; /* struct ferry_copy_record * */
 };
+
+static struct ferry_held_remark *held_remark(enum ferry_remark_kind kind, LLVMValueRef at,
+                                             const char *name, const char *message) {
+  struct ferry_held_remark *remark = ferry_xcalloc(1, sizeof *remark);
+  size_t length = strlen(message) + 1;
+  *remark = (struct ferry_held_remark){kind, at, name, ferry_xmalloc(length)};
+  memcpy(remark->message, message, length);
+  return remark;
+}
+
+static void free_held_remark(struct ferry_held_remark *remark) {
+  if (remark)
+    free(remark->message);
+  free(remark);
+}
+
+void ferry_hold_remark(struct ferry_vec *held, enum ferry_remark_kind kind, LLVMValueRef at,
+                       const char *name, const char *message) {
+  ferry_vec_push(held, held_remark(kind, at, name, message));
+}
+
+void ferry_say_held_remarks(const struct ferry_vec *held, LLVMValueRef copy) {
+  for (size_t i = 0; i < held->count; i++) {
+    const struct ferry_held_remark *remark = held->items[i];
+    ferry_remark(remark->kind, remark->at ? remark->at : copy, remark->name, remark->message);
+  }
+}
+
+void ferry_free_held_remarks(struct ferry_vec *held) {
+  for (size_t i = 0; i < held->count; i++)
+    free_held_remark(held->items[i]);
+  ferry_vec_free(held);
+}
+
+static void free_decision(struct ferry_copy_decision *decision) {
+  if (!decision)
+    return;
+  ferry_free_held_remarks(&decision->reasons);
+  ferry_free_held_remarks(&decision->prefetch_reasons);
+  free(decision);
+}
+
+static void free_record(struct ferry_copy_record *record) {
+  for (size_t i = 0; i < record->decisions.capacity; i++)
+    if (record->decisions.keys[i])
+      free_decision((struct ferry_copy_decision *)record->decisions.values[i]);
+  ferry_map_free(&record->decisions);
+  ferry_map_free(&record->kept);
+  free_held_remark(record->refusal);
+  free(record);
+}
 
 struct ferry_copy_records *ferry_copy_records_create(void) {
   return ferry_xcalloc(1, sizeof(struct ferry_copy_records));
@@ -15,11 +67,8 @@ struct ferry_copy_records *ferry_copy_records_create(void) {
 void ferry_copy_records_free(struct ferry_copy_records *records) {
   if (!records)
     return;
-  for (size_t i = 0; i < records->functions.count; i++) {
-    struct ferry_copy_record *record = records->functions.items[i];
-    ferry_map_free(&record->kept);
-    free(record);
-  }
+  for (size_t i = 0; i < records->functions.count; i++)
+    free_record(records->functions.items[i]);
   ferry_vec_free(&records->functions);
   ferry_map_free(&records->index);
   free(records);
@@ -27,8 +76,6 @@ void ferry_copy_records_free(struct ferry_copy_records *records) {
 
 struct ferry_copy_record *ferry_copy_record_of(struct ferry_copy_records *records,
                                                LLVMValueRef fn) {
-  if (!records)
-    return NULL;
   intptr_t position;
   if (ferry_map_get(&records->index, fn, &position))
     return records->functions.items[position - 1];
@@ -40,11 +87,38 @@ struct ferry_copy_record *ferry_copy_record_of(struct ferry_copy_records *record
 
 void ferry_copy_record_keep(struct ferry_copy_record *record, LLVMValueRef store,
                             enum ferry_copy_kept why) {
-  if (record)
-    ferry_map_put(&record->kept, store, why);
+  ferry_map_put(&record->kept, store, why);
 }
 
 bool ferry_copy_record_kept(const struct ferry_copy_record *record, LLVMValueRef store) {
   intptr_t why;
-  return record && ferry_map_get(&record->kept, store, &why);
+  return ferry_map_get(&record->kept, store, &why);
+}
+
+void ferry_copy_record_decide(struct ferry_copy_record *record, LLVMValueRef store,
+                              struct ferry_copy_decision *decision) {
+  ferry_copy_record_taken(record, store);
+  ferry_map_put(&record->decisions, store, (intptr_t)decision);
+}
+
+struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_record *record,
+                                                       LLVMValueRef store) {
+  intptr_t decision = 0;
+  ferry_map_get(&record->decisions, store, &decision);
+  return (struct ferry_copy_decision *)decision;
+}
+
+void ferry_copy_record_taken(struct ferry_copy_record *record, LLVMValueRef store) {
+  intptr_t decision;
+  if (ferry_map_get(&record->decisions, store, &decision) && decision) {
+    free_decision((struct ferry_copy_decision *)decision);
+    ferry_map_put(&record->decisions, store, 0);
+  }
+}
+
+void ferry_copy_record_refuse(struct ferry_copy_record *record, enum ferry_remark_kind kind,
+                              LLVMValueRef at, const char *name, const char *message) {
+  record->refused = true;
+  if (!record->refusal)
+    record->refusal = held_remark(kind, at, name, message);
 }

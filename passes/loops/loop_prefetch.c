@@ -6,7 +6,12 @@
  * prefetch.global.L2 of its source as iteration i+k will read it, and the
  * first iteration prefetches iterations 1..k-1 (the prologue). The copy
  * itself stays plain: ferry-async-copy leaves it alone (the function's
- * record keeps it as written: copy_record.h).
+ * record keeps it as written: copy_record.h), and, the prefetch being
+ * inline assembly, the function's other copies too. Which loops are
+ * prefetched is decided with the rings, on the IR before any is made
+ * (ferry_prefetch_decide, called by ferry-pipeline); this pass builds
+ * them, its checks made again on the IR it rewrites, and decides only the
+ * loops of copies no plan met before it (a versioned ring's clone).
  *
  * Why: a prefetch changes no value, so no aliasing, room or shape rule
  * stands in its way. Measured on an H100 (bench/copy_as_written.cu: the
@@ -54,6 +59,7 @@
 #include "ir_build.h"
 #include "kernel_options.h"
 #include "loop_limits.h"
+#include "loop_prefetch.h"
 #include "ptx.h"
 #include "names.h"
 #include "target.h"
@@ -282,8 +288,9 @@ struct prefetched_copy {
   LLVMValueRef stride;
 };
 
-/* Prefetches the sources of `count` copies of `loop`; false (and why)
- * when it cannot. Every check is made before anything is built. */
+/* Prefetches the sources of `count` copies of `loop` (where `builder` is
+ * NULL, only checks that it can); false (and why) when it cannot. Every
+ * check is made before anything is built. */
 static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_affine_context *affine, const struct ferry_loop *loop,
                           struct ferry_planned_copy **copies, size_t count,
@@ -318,6 +325,8 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
       start = LLVMGetIncomingValue(c.counted->iv, k);
   if (!start)
     return ferry_refuse(reason, size, "the loop's counter does not start in the preheader");
+  if (!builder)
+    return true;
   LLVMPositionBuilderBefore(builder, LLVMGetBasicBlockTerminator(loop->preheader));
   LLVMValueRef strides[MAX_COPIES];
   for (size_t i = 0; i < count; i++)
@@ -333,32 +342,142 @@ static bool prefetch_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   return true;
 }
 
-static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
-                              struct ferry_analyses *analyses, struct ferry_copy_record *record) {
+/* Whether the prefetch may run in `fn` at all, and its affine context. */
+static struct ferry_affine_context *prefetch_allowed(LLVMValueRef fn,
+                                                     struct ferry_analyses *analyses) {
   struct ferry_kernel_options options; /* a faulty annotation: fn stays as written */
   if (!ferry_option_prefetch() || !ferry_target_has_cp_async(ferry_function_target(fn)) ||
       !ferry_kernel_options(fn, &options))
+    return NULL;
+  return ferry_analyses_affine(analyses);
+}
+
+/* The copies of one loop among `plans` (a copy beyond the limit sets
+ * `too_many`), in the function's order. */
+static size_t loop_members(const struct ferry_loops *loops, const struct ferry_loop *loop,
+                           const struct ferry_vec *plans, struct ferry_planned_copy **members,
+                           bool *too_many) {
+  size_t count = 0;
+  *too_many = false;
+  for (size_t i = 0; i < plans->count; i++) {
+    struct ferry_planned_copy *plan = plans->items[i];
+    if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
+      continue;
+    if (count == MAX_COPIES)
+      *too_many = true;
+    else
+      members[count++] = plan;
+  }
+  return count;
+}
+
+/* The prefetch of one loop's copies on this IR, built where `builder` is
+ * not NULL; its remarks held in `held`; whether it prefetches. */
+static bool decide_loop(LLVMModuleRef module, LLVMBuilderRef builder,
+                        struct ferry_affine_context *affine, const struct ferry_loop *loop,
+                        struct ferry_planned_copy **members, size_t count, bool too_many,
+                        struct ferry_copy_record *record, struct ferry_vec *held) {
+  char reason[FERRY_REASON_SIZE];
+  char message[FERRY_MESSAGE_SIZE];
+  if (too_many) {
+    ferry_hold_remark(held, FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched",
+                      "the copy loop's sources are not prefetched: more than 16 copies");
     return false;
-  LLVMSetCurrentDebugLocation2(builder, NULL);
-  struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
-  if (!affine)
+  }
+  if (!prefetch_loop(module, builder, affine, loop, members, count, record, reason,
+                     sizeof reason)) {
+    snprintf(message, sizeof message, "the copy loop's sources are not prefetched: %s%s", reason,
+             ferry_dispatch_unoptimized_clause(
+                 LLVMGetBasicBlockParent(LLVMGetInstructionParent(members[0]->site.store))));
+    ferry_hold_remark(held, FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched",
+                      message);
     return false;
-  struct ferry_vec plans = {0};
-  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, record, &plans);
-  /* A guarded copy (copy_site.h, merged) is not prefetched: a prefetch
-   * ahead would read where that iteration's guard may fail, and the copy
-   * itself would stay plain; ferry-async-copy converts it single-stage. */
+  }
+  for (size_t i = 0; i < count; i++) {
+    snprintf(message, sizeof message,
+             "left %s %u-byte global-to-shared copy plain and prefetched its source into L2 "
+             "k iterations ahead (prefetch.global.L2 by each thread; k = %llu bytes / "
+             "(blocks per multiprocessor x the block's bytes per iteration), 1 to 16, at run "
+             "time): the loop is not pipelined, and a single-stage cp.async measured slower "
+             "than the plain copy beside a prefetch",
+             ferry_article(members[i]->site.size), members[i]->site.size,
+             ferry_option_prefetch_bytes());
+    ferry_hold_remark(held, FERRY_REMARK_PASSED, members[i]->site.store, "CopyPrefetched",
+                      message);
+  }
+  return true;
+}
+
+/* A guarded copy (copy_site.h, merged) is not prefetched: a prefetch
+ * ahead would read where that iteration's guard may fail, and the copy
+ * itself would stay plain; ferry-async-copy converts it single-stage. Nor
+ * is a copy a ring took. */
+static void drop_unfit(struct ferry_copy_record *record, struct ferry_vec *plans) {
   size_t kept = 0;
-  for (size_t i = 0; i < plans.count; i++) {
-    struct ferry_planned_copy *plan = plans.items[i];
-    if (plan->site.merged) {
+  for (size_t i = 0; i < plans->count; i++) {
+    struct ferry_planned_copy *plan = plans->items[i];
+    if (plan->site.merged || !ferry_copy_record_decision(record, plan->site.store)) {
       ferry_copy_site_free(&plan->site);
       free(plan);
     } else {
-      plans.items[kept++] = plan;
+      plans->items[kept++] = plan;
     }
   }
-  plans.count = kept;
+  plans->count = kept;
+}
+
+void ferry_prefetch_decide(LLVMModuleRef module, struct ferry_analyses *analyses,
+                           struct ferry_copy_record *record, const struct ferry_vec *plans) {
+  struct ferry_affine_context *affine =
+      prefetch_allowed(ferry_analyses_function(analyses), analyses);
+  if (!affine)
+    return;
+  struct ferry_vec fit = {0}; /* as drop_unfit leaves them; the plans stay ferry-pipeline's */
+  for (size_t i = 0; i < plans->count; i++) {
+    struct ferry_planned_copy *plan = plans->items[i];
+    if (!plan->site.merged && ferry_copy_record_decision(record, plan->site.store))
+      ferry_vec_push(&fit, plan);
+  }
+  const struct ferry_loops *loops = ferry_affine_loops(affine);
+  for (size_t l = 0; l < ferry_loop_count(loops); l++) {
+    const struct ferry_loop *loop = ferry_loop_at(loops, l);
+    struct ferry_planned_copy *members[MAX_COPIES];
+    bool too_many;
+    size_t count = loop_members(loops, loop, &fit, members, &too_many);
+    if (!count)
+      continue;
+    struct ferry_vec held = {0};
+    bool prefetches =
+        decide_loop(module, NULL, affine, loop, members, count, too_many, record, &held);
+    /* Every copy of the loop decided, beyond the limit too; the remarks
+     * of a loop not prefetched held with its first copy's decision (a
+     * prefetch's are worded where it is built). */
+    for (size_t i = 0; i < fit.count; i++) {
+      struct ferry_planned_copy *plan = fit.items[i];
+      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
+        continue;
+      struct ferry_copy_decision *decision = ferry_copy_record_decision(record, plan->site.store);
+      decision->prefetch_decided = true;
+      decision->prefetch = prefetches;
+    }
+    if (prefetches)
+      ferry_free_held_remarks(&held);
+    else
+      ferry_copy_record_decision(record, members[0]->site.store)->prefetch_reasons = held;
+  }
+  ferry_vec_free(&fit);
+}
+
+static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
+                              struct ferry_analyses *analyses, struct ferry_copy_record *record) {
+  struct ferry_affine_context *affine = prefetch_allowed(fn, analyses);
+  if (!affine)
+    return false;
+  LLVMSetCurrentDebugLocation2(builder, NULL);
+  struct ferry_vec plans = {0};
+  /* The copies decided fit for a ring that no ring took. */
+  ferry_plan_ring_copies(analyses, record, &plans);
+  drop_unfit(record, &plans);
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   /* Loops chosen first, then built one by one: building splits blocks of
    * the loop it prefetches, never those of another loop. The analyses are
@@ -370,49 +489,32 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   for (size_t l = 0; l < ferry_loop_count(loops); l++) {
     const struct ferry_loop *loop = ferry_loop_at(loops, l);
     struct ferry_planned_copy *members[MAX_COPIES];
-    size_t count = 0;
-    bool too_many = false;
-    for (size_t i = 0; i < plans.count; i++) {
-      struct ferry_planned_copy *plan = plans.items[i];
-      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store)) != loop)
-        continue;
-      if (count == MAX_COPIES)
-        too_many = true;
-      else
-        members[count++] = plan;
-    }
+    bool too_many;
+    size_t count = loop_members(loops, loop, &plans, members, &too_many);
     if (!count)
       continue;
-    char reason[FERRY_REASON_SIZE];
-    char message[FERRY_MESSAGE_SIZE];
-    if (too_many) {
-      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched",
-                   "the copy loop's sources are not prefetched: more than 16 copies");
+    /* Decided before any ring was made (ferry_prefetch_decide), where its
+     * copies were planned: a loop not prefetched says why; a prefetched
+     * one is built, its checks made again on this IR. A copy first met
+     * here (in the loop a ring's version cloned) is decided here. */
+    const struct ferry_copy_decision *first =
+        ferry_copy_record_decision(record, members[0]->site.store);
+    struct ferry_vec held = {0};
+    if (first->prefetch_decided && !first->prefetch) {
+      ferry_say_held_remarks(&first->prefetch_reasons, members[0]->site.store);
       continue;
     }
-    if (!prefetch_loop(module, builder, affine, loop, members, count, record, reason,
-                       sizeof reason)) {
-      snprintf(message, sizeof message, "the copy loop's sources are not prefetched: %s%s", reason,
-               ferry_dispatch_unoptimized_clause(LLVMGetBasicBlockParent(
-                   LLVMGetInstructionParent(members[0]->site.store))));
-      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotPrefetched", message);
-      continue;
-    }
-    for (size_t i = 0; i < count; i++) {
-      snprintf(message, sizeof message,
-               "left %s %u-byte global-to-shared copy plain and prefetched its source into L2 "
-               "k iterations ahead (prefetch.global.L2 by each thread; k = %llu bytes / "
-               "(blocks per multiprocessor x the block's bytes per iteration), 1 to 16, at run "
-               "time): the loop is not pipelined, and a single-stage cp.async measured slower "
-               "than the plain copy beside a prefetch",
-               ferry_article(members[i]->site.size), members[i]->site.size,
-               ferry_option_prefetch_bytes());
-      ferry_remark(FERRY_REMARK_PASSED, members[i]->site.store, "CopyPrefetched", message);
-    }
-    changed = true;
+    changed |= decide_loop(module, builder, affine, loop, members, count, too_many, record,
+                           &held);
+    ferry_say_held_remarks(&held, members[0]->site.store);
+    ferry_free_held_remarks(&held);
   }
-  if (changed)
+  if (changed) {
+    /* ferry-async-copy leaves the function's other copies as written: a
+     * wait_group of its own would cross the prefetch's assembly. */
+    ferry_plan_refuse_after_inline_asm(record);
     ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
+  }
   ferry_free_planned_copies(&plans);
   return changed;
 }

@@ -1,15 +1,15 @@
 /* ferry-pipeline: copy loops become S-stage rings of asynchronous copies.
  *
- * Plans the copies of each function as ferry-async-copy would (copy_plan.h)
- * and, for every innermost loop holding some, asks pipeline.c whether the
- * loop is shaped copy(i) -> barrier -> compute on shared -> barrier and can
- * be pipelined. Where it can, the loop's copies are converted and issued
- * S-1 iterations ahead into a ring of shared buffers, with commit +
- * wait_group S-1 before the barrier; the function's record
- * (copy_record.h) says it holds rings, whose asynchronous copies are then
- * no reason for ferry-async-copy to leave it alone. Where it cannot, an -Rpass-analysis remark
- * says why and the copies are left for ferry-async-copy, which runs next
- * and converts what is left one stage at a time. -ferry-stages=1 (or
+ * Plans the copies of each function, once for the three automatic passes
+ * (copy_plan.h: the decisions go into the function's record,
+ * copy_record.h), and, for every innermost loop holding copies fit for a
+ * ring, asks pipeline.c whether the loop is shaped copy(i) -> barrier ->
+ * compute on shared -> barrier and can be pipelined. Where it can, the
+ * loop's copies are taken, converted and issued S-1 iterations ahead into
+ * a ring of shared buffers, with commit + wait_group S-1 before the
+ * barrier. Where it cannot, an -Rpass-analysis remark says why and the
+ * copies are left to their decision: ferry-prefetch, then ferry-async-copy,
+ * which converts one stage at a time those decided so. -ferry-stages=1 (or
  * annotate("ferry:stages=1")) turns pipelining off. */
 #include "barrier.h"
 #include "bridge.h"
@@ -18,6 +18,7 @@
 #include "dispatch.h"
 #include "ferry.h"
 #include "kernel_options.h"
+#include "loop_prefetch.h"
 #include "names.h"
 #include "pipeline.h"
 
@@ -42,7 +43,8 @@ static const struct ferry_loop *ring_loop(const struct ferry_loops *loops,
 /* Checks the loop of each group of planned copies (the copies of one
  * innermost loop); every check is made before any rewrite. */
 static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *affine,
-                           struct ferry_vec *plans, struct ferry_vec *pipelines) {
+                           struct ferry_vec *plans, struct ferry_copy_record *record,
+                           struct ferry_vec *pipelines) {
   const struct ferry_loops *loops = ferry_affine_loops(affine);
   for (size_t l = 0; l < ferry_loop_count(loops); l++) {
     const struct ferry_loop *loop = ferry_loop_at(loops, l);
@@ -172,6 +174,9 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                report->version_refusal);
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotVersioned", message);
     }
+    /* Taken: the rewrite erases them. */
+    for (size_t i = 0; i < count; i++)
+      ferry_copy_record_taken(record, members[i]->site.store);
     ferry_vec_push(pipelines, pipeline);
   }
 }
@@ -189,10 +194,13 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
                               struct ferry_analyses *analyses, struct ferry_copy_record *record) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_vec plans = {0}, pipelines = {0};
-  ferry_plan_copies(analyses, FERRY_PLAN_RINGS, record, &plans);
+  ferry_plan_ring_copies(analyses, record, &plans);
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (plans.count)
-    plan_pipelines(module, affine, &plans, &pipelines);
+    plan_pipelines(module, affine, &plans, record, &pipelines);
+  /* The loops no ring takes: ferry-prefetch's, decided here, on the same IR. */
+  if (plans.count)
+    ferry_prefetch_decide(module, analyses, record, &plans);
   /* Every ring is checked before any is made; from here the loops are
    * rewritten and nothing asks the analyses anything (a ring's plan holds
    * what its rewrite needs). */
@@ -215,11 +223,8 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   bool changed = pipelines.count > 0;
   if (per_launch_rings)
     ferry_dispatch_mark(fn, FERRY_LAUNCH_RING_ATTRIBUTE);
-  if (changed) {
-    if (record)
-      record->rings = true;
+  if (changed)
     ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
-  }
   ferry_free_planned_copies(&plans);
   ferry_vec_free(&pipelines);
   return changed;

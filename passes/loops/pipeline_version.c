@@ -203,7 +203,7 @@ bool ferry_pipeline_plan_global_test(struct ferry_pipeline *p, const struct ferr
     const struct ferry_copy_site *site = p->copies[c].site;
     if (!site->check_global)
       continue;
-    /* ferry_plan_copies rings only uniform bases; the test before the
+    /* ferry_plan_ring_copies rings only uniform bases; the test before the
      * loop needs the base there. A pointer the loop steps (`p += ld`,
      * pipeline_check.c) stays in the object it starts in: its start is
      * tested. */

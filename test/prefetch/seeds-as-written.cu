@@ -14,8 +14,9 @@
 // RUN: FileCheck %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 // The prefetched copy is decided (its function's record keeps it as
-// written): ferry-async-copy, which then finds the prefetch's inline
-// assembly in the function, does not plan it again, nor refuse it.
+// written): ferry-async-copy, which leaves the copies the prefetch left
+// in its function as written for the prefetch's inline assembly
+// (other-copies-as-written.cu), neither takes nor refuses it.
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -Rpass-missed=ferry -o /dev/null %s 2>&1 | FileCheck --check-prefix=MISSED --allow-empty %s
 // MISSED-NOT: remark: not converted: the function contains inline assembly
