@@ -5,13 +5,13 @@
 // copy for one stage before any rewrite; the prefetch's decision, kept in
 // the function's record, overrides it.
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -o %t.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 //
 // Without the prefetch, the table's copy is converted.
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-prefetch=never --cuda-gpu-arch=sm_80 \
+// RUN: %ferry-cc -mllvm -ferry-lone-copy=false -mllvm -ferry-dispatch=never -mllvm -ferry-prefetch=never --cuda-gpu-arch=sm_80 \
 // RUN:   -O3 -S --cuda-device-only -Rpass=ferry -o /dev/null %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=NOPREFETCH %s
 
