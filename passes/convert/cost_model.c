@@ -13,7 +13,6 @@
 #include "address_space.h"
 #include "barrier.h"
 #include "bridge.h"
-#include "cfg.h"
 #include "loops.h"
 #include "memory.h"
 #include "util.h"
@@ -104,79 +103,47 @@ static unsigned long long most_from(struct reuse_count *count, LLVMValueRef inst
   return here;
 }
 
-/* Whether `inst` is work whose latency the asynchronous copy could overlap
- * and the plain copy could not: a load that may read global memory, an
- * atomic, or a call that may touch memory. Arithmetic, shared and local
- * loads and synchronisation are not: the plain copy's load is in flight
- * over them as well (its store to shared memory waits for it). */
-static bool overlaps(const struct ferry_copy_site *site, LLVMValueRef inst) {
+/* As a hazard check (barrier.h): objects to work whose latency the
+ * asynchronous copy (the context) could overlap and the plain copy could
+ * not: a load that may read global memory, an atomic, or a call that may
+ * touch memory. Arithmetic, shared and local loads and synchronisation are
+ * not: the plain copy's load is in flight over them as well (its store to
+ * shared memory waits for it). */
+static const char *overlaps(LLVMValueRef inst, void *context) {
+  const struct ferry_copy_site *site = context;
+  static const char overlapped[] = "work the copy's latency could overlap";
   if (inst == site->load || inst == site->store)
-    return false;
+    return NULL;
   if (LLVMIsALoadInst(inst)) {
     enum ferry_space space = ferry_infer_space(LLVMGetOperand(inst, 0));
-    return space != FERRY_SPACE_SHARED && space != FERRY_SPACE_LOCAL &&
-           space != FERRY_SPACE_PARAM;
+    if (space == FERRY_SPACE_SHARED || space == FERRY_SPACE_LOCAL || space == FERRY_SPACE_PARAM)
+      return NULL;
+    return overlapped;
   }
   if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst))
-    return true;
-  return LLVMIsACallInst(inst) && ferry_classify_sync(inst) == FERRY_SYNC_NONE &&
-         !ferry_call_is_memory_free(inst);
+    return overlapped;
+  if (LLVMIsACallInst(inst) && ferry_classify_sync(inst) == FERRY_SYNC_NONE &&
+      !ferry_call_is_memory_free(inst))
+    return overlapped;
+  return NULL;
 }
 
 /* Whether a path from the CTA barrier before the copy (or the function's
  * entry) through it to a CTA barrier after it holds work the copy could
- * overlap: searched back from the copy and forward from it, each block
- * once, stopping at barriers. */
+ * overlap: the barrier searches of barrier.h, back from the copy and
+ * forward from it. Forward, only a stop at such work counts: a legal
+ * copy's paths all reach its consumer barriers, and the search's other
+ * failures stop at the copy or a return, neither of which overlaps. */
 static bool phase_overlaps(const struct ferry_copy_site *site, const struct ferry_cfg *cfg) {
   LLVMValueRef anchor = site->load ? site->load : site->store;
-  bool found = false;
-  struct ferry_map seen = {0};
-  struct ferry_vec work = {0};
-  /* Forward: from the copy to the barriers after it. */
-  for (LLVMValueRef inst = LLVMGetNextInstruction(anchor); !found;) {
-    for (; inst && !found; inst = LLVMGetNextInstruction(inst)) {
-      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
-        break;
-      found = overlaps(site, inst);
-      if (!found && LLVMIsATerminatorInst(inst)) {
-        unsigned successors = LLVMGetNumSuccessors(inst);
-        for (unsigned i = 0; i < successors; i++)
-          if (ferry_set_insert(&seen, LLVMGetSuccessor(inst, i)))
-            ferry_vec_push(&work, LLVMGetSuccessor(inst, i));
-      }
-    }
-    if (!work.count)
-      break;
-    inst = LLVMGetFirstInstruction(work.items[--work.count]);
-  }
-  ferry_map_free(&seen);
-  seen = (struct ferry_map){0};
-  work.count = 0;
-  /* Back: from the copy to the barriers before it, or the entry. */
-  LLVMBasicBlockRef block = LLVMGetInstructionParent(anchor);
-  for (LLVMValueRef inst = LLVMGetPreviousInstruction(anchor); !found;) {
-    bool barrier = false;
-    for (; inst && !found; inst = LLVMGetPreviousInstruction(inst)) {
-      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER) {
-        barrier = true;
-        break;
-      }
-      found = overlaps(site, inst);
-    }
-    if (!found && !barrier) {
-      const struct ferry_vec *predecessors = ferry_cfg_predecessors(cfg, block);
-      for (size_t i = 0; i < predecessors->count; i++)
-        if (ferry_set_insert(&seen, predecessors->items[i]))
-          ferry_vec_push(&work, predecessors->items[i]);
-    }
-    if (!work.count)
-      break;
-    block = work.items[--work.count];
-    inst = LLVMGetLastInstruction(block);
-  }
-  ferry_map_free(&seen);
-  ferry_vec_free(&work);
-  return found;
+  const char *reason;
+  if (ferry_find_hazard_since_barrier(anchor, cfg, overlaps, (void *)site, &reason))
+    return true;
+  struct ferry_consumer_search after;
+  bool overlapped = !ferry_find_consumer_barriers(anchor, overlaps, (void *)site, &after) &&
+                    after.reason && overlaps(after.blocker, (void *)site);
+  ferry_consumer_search_free(&after);
+  return overlapped;
 }
 
 enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site,
