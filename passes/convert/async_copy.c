@@ -24,6 +24,7 @@
 #include "copy_emit.h"
 #include "copy_plan.h"
 #include "copy_read_back.h"
+#include "cost_model.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "ir_build.h"
@@ -201,6 +202,11 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
    * which invalidates them first (the plans' sites, which hold the old
    * affine context, are only freed after that). */
   ferry_plan_single_stage_copies(analyses, record, &plans);
+  bool pays_untimed = false; /* some copy the rules choose without a trial */
+  for (size_t i = 0; i < plans.count; i++) {
+    const struct ferry_planned_copy *plan = plans.items[i];
+    pays_untimed |= ferry_copy_pays_untimed(&plan->form, &plan->site);
+  }
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
   struct ferry_vec bulk_waits = {0}; /* consumer barriers of bulk copies */
@@ -235,7 +241,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   ferry_vec_free(&waits);
   bool changed = plans.count > 0;
   if (changed)
-    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
+    ferry_dispatch_mark_converted(fn, pays_untimed);
   ferry_free_planned_copies(&plans);
   return changed;
 }

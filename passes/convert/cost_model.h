@@ -23,6 +23,7 @@
 #define FERRY_PASSES_COST_MODEL_H
 
 #include "cfg.h"
+#include "copy_form.h"
 #include "copy_site.h"
 #include "loops.h"
 
@@ -52,5 +53,14 @@ enum ferry_payoff {
 enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site,
                                     const struct ferry_loops *loops, const struct ferry_cfg *cfg,
                                     char *reason, size_t reason_size);
+
+/* Whether the rules choose a converted copy's variant without a trial:
+ * false for a single-stage copy each thread moves in cp.async of under 16
+ * bytes (4 or 8, a struct copy's pieces too), outside copy loops; its
+ * variant then runs only where the measured dispatch timed it faster
+ * (dispatch.h, FERRY_TRIAL_VARIANT_SUFFIX). Measured on bench/real, as
+ * cost_model.c says. */
+bool ferry_copy_pays_untimed(const struct ferry_copy_form *form,
+                             const struct ferry_copy_site *site);
 
 #endif

@@ -51,7 +51,8 @@ struct registration {
   char *name;          /* the kernel's device name */
   LLVMValueRef name_global; /* the constant string holding it */
   bool variant;        /* the device code may hold K__ferry, */
-  bool ring_variant;   /* K__ferry_ring */
+  bool ring_variant;   /* K__ferry_ring, */
+  bool trial_variant;  /* K__ferry_trial */
   LLVMValueRef record; /* its ferry_dispatch_kernel */
   unsigned launches;   /* launches rewritten */
 };
@@ -97,7 +98,8 @@ static void add_registration(struct ferry_vec *registrations, LLVMValueRef call,
   for (size_t i = 0; i < registrations->count && stub; i++)
     known |= ((struct registration *)registrations->items[i])->stub == stub;
   if (!stub || !LLVMIsAFunction(stub) || !name || ends_with(name, FERRY_VARIANT_SUFFIX) ||
-      ends_with(name, FERRY_RING_VARIANT_SUFFIX) || known) {
+      ends_with(name, FERRY_RING_VARIANT_SUFFIX) || ends_with(name, FERRY_TRIAL_VARIANT_SUFFIX) ||
+      known) {
     free(name);
     return;
   }
@@ -311,8 +313,13 @@ static LLVMValueRef register_one(LLVMModuleRef module, LLVMBuilderRef builder, s
 static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
                              LLVMTypeRef record_type) {
   LLVMTypeRef pointer = LLVMStructGetTypeAtIndex(record_type, 1);
-  /* Each registration goes right after the kernel's: the ring's first, so
-   * that K__ferry's comes before it. */
+  /* Each registration goes right after the kernel's: the trial's first,
+   * then the ring's, so that K__ferry's comes before them. */
+  LLVMValueRef trial_handle = r->trial_variant ? register_one(module, builder, r,
+                                                              FERRY_TRIAL_VARIANT_SUFFIX,
+                                                              ".ferry_trial_variant",
+                                                              "ferry.trial_variant_name")
+                                               : LLVMConstNull(pointer);
   LLVMValueRef ring_handle = r->ring_variant ? register_one(module, builder, r,
                                                             FERRY_RING_VARIANT_SUFFIX,
                                                             ".ferry_ring_variant",
@@ -329,9 +336,9 @@ static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struc
   r->record = LLVMAddGlobal(module, record_type, text);
   /* The kernel's name, which the registration already holds, for the
    * runtime's report (FERRY_DISPATCH_REPORT). */
-  LLVMValueRef fields[5] = {r->stub, handle, ring_handle, r->name_global,
-                            LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 4))};
-  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 5));
+  LLVMValueRef fields[6] = {r->stub, handle, ring_handle, trial_handle, r->name_global,
+                            LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 5))};
+  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 6));
   LLVMSetLinkage(r->record, LLVMInternalLinkage);
   free(text);
 }
@@ -433,14 +440,16 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
   size_t kept = 0;
   for (size_t i = 0; i < registrations.count; i++) {
     struct registration *r = registrations.items[i];
-    size_t room = strlen(r->name) + sizeof FERRY_RING_VARIANT_SUFFIX;
+    size_t room = strlen(r->name) + sizeof FERRY_TRIAL_VARIANT_SUFFIX;
     char *variant = ferry_xmalloc(room);
     snprintf(variant, room, "%s%s", r->name, FERRY_VARIANT_SUFFIX);
     r->variant = images_may_hold(&images, variant);
     snprintf(variant, room, "%s%s", r->name, FERRY_RING_VARIANT_SUFFIX);
     r->ring_variant = images_may_hold(&images, variant);
+    snprintf(variant, room, "%s%s", r->name, FERRY_TRIAL_VARIANT_SUFFIX);
+    r->trial_variant = images_may_hold(&images, variant);
     free(variant);
-    if (r->variant || r->ring_variant) {
+    if (r->variant || r->ring_variant || r->trial_variant) {
       registrations.items[kept++] = r;
       continue;
     }
@@ -497,17 +506,25 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
     struct registration *r = registrations.items[i];
     char message[2 * FERRY_MESSAGE_SIZE]; /* the names, and the rules' words */
     char names[FERRY_MESSAGE_SIZE / 2];
-    if (r->variant && r->ring_variant)
-      snprintf(names, sizeof names, "the variants %s%s and %s%s are", r->name, FERRY_VARIANT_SUFFIX,
-               r->name, FERRY_RING_VARIANT_SUFFIX);
-    else
-      snprintf(names, sizeof names, "the variant %s%s is", r->name,
-               r->variant ? FERRY_VARIANT_SUFFIX : FERRY_RING_VARIANT_SUFFIX);
+    const char *suffixes[3];
+    unsigned count = 0;
+    if (r->variant)
+      suffixes[count++] = FERRY_VARIANT_SUFFIX;
+    if (r->ring_variant)
+      suffixes[count++] = FERRY_RING_VARIANT_SUFFIX;
+    if (r->trial_variant)
+      suffixes[count++] = FERRY_TRIAL_VARIANT_SUFFIX;
+    int used = snprintf(names, sizeof names, "the variant%s", count > 1 ? "s" : "");
+    for (unsigned k = 0; k < count && used > 0 && (size_t)used < sizeof names; k++)
+      used += snprintf(names + used, sizeof names - (size_t)used, "%s %s%s",
+                       k == 0 ? "" : k + 1 == count ? " and" : ",", r->name, suffixes[k]);
+    if (used > 0 && (size_t)used < sizeof names)
+      snprintf(names + used, sizeof names - (size_t)used, count > 1 ? " are" : " is");
     snprintf(message, sizeof message,
              "%s registered beside the kernel %s; %u launch%s here "
              "choose%s per launch between them: the variant where this device's image has it "
              "and the launch's threads and dynamic shared memory fit it (and the kernel's own "
-             "limit), else the kernel as written%s; where the variant may run, each launch "
+             "limit), else the kernel as written%s%s; where the variant may run, each launch "
              "shape keeps the faster of the two, timed over its first launches "
              "(FERRY_DISPATCH=measure, the default)",
              names, r->name, r->launches, r->launches == 1 ? "" : "es",
@@ -516,7 +533,13 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
                                "(__ferry_ring) gets as many stages, 2 to 16, of the launch's "
                                "dynamic shared memory as keep the launch's blocks per "
                                "multiprocessor, else the kernel runs as written"
-                             : "");
+                             : "",
+             r->trial_variant ? "; the variant whose copies the rules alone leave as written "
+                                "(__ferry_trial) runs only where its launch shape's trial timed "
+                                "it faster, the kernel as written wherever no trial decides "
+                                "(FERRY_DISPATCH=model, a graph capture, a shape past the "
+                                "trial's 16)"
+                              : "");
     ferry_remark(FERRY_REMARK_PASSED, r->stub, "LaunchDispatched", message);
   }
   free_registrations(&registrations);

@@ -8,10 +8,10 @@
  * and the launch. So, by default, each launch shape (grid, block, dynamic
  * shared bytes) of a kernel on a device is timed with both entries:
  *   - its first launch runs the rules' choice, untimed (a shape launched
- *     once behaves as under the rules alone);
- *   - the next runs the original once, untimed: the variant's first
- *     launch and this one are each entry's warm-up (module loading,
- *     caches);
+ *     once behaves as under the rules alone): the variant, or for a
+ *     K__ferry_trial variant (dispatch.h) the original;
+ *   - the next runs the other entry once, untimed: the first launch and
+ *     this one are each entry's warm-up (module loading, caches);
  *   - the next four are timed, original, variant, variant, original, each
  *     between a pair of events recorded in the launch's own stream;
  *   - the variant is kept only where its slower sample is at least 2 %
@@ -309,6 +309,13 @@ struct launch_request {
   void *stream;
 };
 
+/* The entry the rules choose for the table's kernel on its device (1: the
+ * variant; 0 for a K__ferry_trial variant). Set by prepare() before the
+ * device's state was published, which a launch read before its shape. */
+static int rules_entry(const struct shape_table *table) {
+  return !table->kernel->devices[table->device].trial;
+}
+
 /* Launches one entry (1: the variant); where the variant's launch fails,
  * its error is cleared and the original launched, as dispatch() does. */
 static int launch_entry(const struct launch_request *r, int entry) {
@@ -447,7 +454,7 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
   if (record_event(ptsz, pair[0], r->stream) != CUDA_SUCCESS) {
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
-    return launch_entry(r, 1);
+    return launch_entry(r, rules_entry(shape->table));
   }
   const void *function = entry ? r->variant : r->original;
   size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
@@ -486,14 +493,20 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
   int status;
   if (verdict != UNDECIDED || shape->step > TIMED) {
-    status = launch_entry(r, verdict != CHOSE_ORIGINAL);
+    status = launch_entry(r, verdict == CHOSE_VARIANT    ? 1
+                             : verdict == CHOSE_ORIGINAL ? 0
+                                                         : rules_entry(shape->table));
   } else if (shape->step == 0) {
-    /* The original's warm-up; then the first sample's events. */
-    status = r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+    /* The warm-up of the entry the shape's first launch, the rules'
+     * choice, did not run; then the first sample's events. */
+    int warm = !rules_entry(shape->table);
+    status = r->launch(warm ? r->variant : r->original, r->grid, r->block, r->arguments,
+                       warm ? r->variant_bytes : r->shared_bytes, r->stream);
     if (status != CUDA_SUCCESS) {
       cudaGetLastError();
-      conclude(shape, CHOSE_STATIC, REASON_ORIGINAL_FAILED);
-      status = launch_entry(r, 1);
+      conclude(shape, warm ? CHOSE_ORIGINAL : CHOSE_STATIC,
+               warm ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
+      status = launch_entry(r, !warm);
     } else if (!prepare_events(shape, 0)) {
       conclude(shape, CHOSE_STATIC, REASON_EVENTS);
     } else {
@@ -517,7 +530,7 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
 static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
 
 /* A launch that owns its shape's trial: the next step where the launch
- * can be timed, else the rules' choice (the variant), untimed. The
+ * can be timed, else the rules' choice, untimed. The
  * trial's event calls are made with the thread's capture mode relaxed
  * (and restored): while another thread captures a stream in the global
  * mode, they would otherwise be refused as potentially unsafe and spoil
@@ -542,7 +555,7 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
   if (!timeable) {
     __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
     release(shape);
-    return launch_entry(r, 1);
+    return launch_entry(r, rules_entry(shape->table));
   }
   int status = trial_step(ptsz, shape, r);
   /* Restoring the mode the call above returned cannot fail. */
@@ -575,9 +588,10 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   unsigned step = __atomic_load_n(&shape->step, __ATOMIC_RELAXED);
   unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
   unsigned untimed = __atomic_load_n(&shape->untimed, __ATOMIC_RELAXED);
-  const char *choice = verdict == CHOSE_VARIANT    ? "variant"
-                       : verdict == CHOSE_ORIGINAL ? "original"
-                                                   : "the rules' choice (variant)";
+  const char *choice = verdict == CHOSE_VARIANT       ? "variant"
+                       : verdict == CHOSE_ORIGINAL    ? "original"
+                       : rules_entry(shape->table)    ? "the rules' choice (variant)"
+                                                      : "the rules' choice (original)";
   fprintf(out, "%s; ", choice);
   if (read)
     print_samples(out, shape, read);
@@ -652,7 +666,8 @@ static void print_report(void) {
               SHAPES,
               __atomic_load_n(&table->short_kernel, __ATOMIC_ACQUIRE)
                   ? "the original (the kernel is short)"
-                  : "the rules' choice");
+              : rules_entry(table) ? "the rules' choice (variant)"
+                                   : "the rules' choice (original)");
   }
   if (out != stderr)
     fclose(out);

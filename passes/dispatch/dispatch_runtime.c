@@ -46,9 +46,11 @@
  * default (FERRY_DISPATCH=measure) each launch shape of a kernel on a
  * device is timed with both entries over its first launches, and the
  * faster kept (dispatch_measure.c). FERRY_DISPATCH=model runs the rules'
- * choice alone, =original the kernels as written, =variant the variant
- * wherever the rules let it (today the same as model: every rule above
- * is one the variant's launch needs, none a preference). */
+ * choice alone: the variant wherever the rules above let it, but a
+ * K__ferry_trial variant (dispatch.h: its copies are ones the cost model
+ * found no faster untimed) never; =original the kernels as written;
+ * =variant the variant wherever the rules above let it, a trial variant
+ * too. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -133,7 +135,8 @@ struct decision {
 struct device_facts {
   int state; /* enum device_state, read and written atomically */
   const void *variant;     /* the handle of the variant this device's image has, */
-  int ring;                /* which is K__ferry_ring */
+  int ring;                /* which is K__ferry_ring, */
+  int trial;               /* or K__ferry_trial (the rules choose the original) */
   int variant_threads;
   uint64_t original_static;
   uint64_t variant_static;
@@ -155,6 +158,7 @@ struct ferry_dispatch_kernel {
   const void *original;
   const void *variant;      /* K__ferry */
   const void *ring_variant; /* K__ferry_ring */
+  const void *trial_variant; /* K__ferry_trial: the rules' choice is the original */
   const char *name;         /* the kernel's device name, for the report */
   struct device_facts devices[DEVICES];
 };
@@ -208,18 +212,21 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   int optin = 0, default_limit = 0, multiprocessors = 0, sm_shared = 0, reserve = 0;
   int sm_threads = 0, sm_blocks = 0;
   /* The image for this device has one of the variants (or none): the
-   * other's query fails, and its error is cleared. */
-  const void *handle = kernel->variant;
-  int ring = 0;
-  if (handle && kernel->ring_variant &&
-      cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS) {
-    cudaGetLastError();
-    handle = NULL;
+   * others' queries fail, and their errors are cleared; the last one
+   * registered is queried below. */
+  const void *handles[3] = {kernel->variant, kernel->ring_variant, kernel->trial_variant};
+  int registered = 0, kind = -1;
+  for (int k = 0; k < 3; k++)
+    registered += handles[k] != NULL;
+  for (int k = 0; k < 3 && kind < 0; k++) {
+    if (!handles[k])
+      continue;
+    if (--registered == 0 || cudaFuncGetAttributes(&variant, handles[k]) == CUDA_SUCCESS)
+      kind = k;
+    else
+      cudaGetLastError();
   }
-  if (!handle) {
-    handle = kernel->ring_variant;
-    ring = 1;
-  }
+  const void *handle = kind >= 0 ? handles[kind] : NULL;
   if (!handle || cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
       cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS ||
       cudaDeviceGetAttribute(&optin, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN, device) !=
@@ -258,7 +265,8 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
                            original.preferred_shmem_carveout) != CUDA_SUCCESS)
     cudaGetLastError();
   facts->variant = handle;
-  facts->ring = ring;
+  facts->ring = kind == 1;
+  facts->trial = kind == 2;
   facts->variant_threads = variant.max_threads_per_block;
   facts->original_static = original.shared_size_bytes;
   facts->variant_static = variant.shared_size_bytes;
@@ -429,18 +437,25 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   if (variant < 0) {
     int lasting;
     variant = decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &lasting);
-    /* The rules allow the variant: which entry is faster, if known. */
+    /* The checks allow the variant: which entry is faster, if known; the
+     * rules' choice where not (a trial variant's: the original). */
     if (variant && mode == MODE_MEASURE) {
       switch (measured(kernel, device, facts, grid, block, shared_bytes, trial)) {
       case MEASURED_ORIGINAL:
         variant = 0;
         break;
-      case MEASURED_PENDING:
+      case MEASURED_PENDING: /* the rules' choice, unless this launch takes the trial's step */
         lasting = 0;
+        variant = *trial || !facts->trial;
         break;
-      default: /* the variant, measured faster or the rules' choice */
+      case MEASURED_STATIC:
+        variant = !facts->trial;
+        break;
+      default: /* the variant, measured faster */
         break;
       }
+    } else if (variant && mode == MODE_MODEL) {
+      variant = !facts->trial;
     }
     if (lasting)
       record(&facts->last, grid, block, shared_bytes, variant, bytes);

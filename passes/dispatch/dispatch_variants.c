@@ -11,7 +11,9 @@
  * then: the host's launches find none and run the kernel) and says, per
  * kernel, what launches choose; a variant whose ring's stages follow the
  * launch (FERRY_LAUNCH_RING_ATTRIBUTE) is renamed K__ferry_ring, so that
- * the host's launches know to give it the ring's bytes. Both refuse nothing but
+ * the host's launches know to give it the ring's bytes, and one whose
+ * conversions the rules do not choose untimed (no FERRY_PAYS_UNTIMED_ATTRIBUTE)
+ * K__ferry_trial, so that they run it only where a trial timed it faster. Both refuse nothing but
  * -ferry-dispatch=never, under which they do nothing and the passes convert
  * in place. */
 #include "dispatch.h"
@@ -77,6 +79,24 @@ static void erase_unused_array_copies(LLVMModuleRef module) {
   }
 }
 
+/* Names the variant the kernel's name followed by `suffix`, unless a
+ * function of that name exists (the program's own: the variant then keeps
+ * K__ferry). Whether it was renamed. */
+static bool rename_variant(LLVMModuleRef module, LLVMValueRef original, LLVMValueRef variant,
+                           const char *suffix) {
+  size_t original_length;
+  const char *original_name = LLVMGetValueName2(original, &original_length);
+  size_t suffix_size = strlen(suffix) + 1;
+  char *name = ferry_xmalloc(original_length + suffix_size);
+  memcpy(name, original_name, original_length);
+  memcpy(name + original_length, suffix, suffix_size);
+  bool renamed = original != variant && !LLVMGetNamedFunction(module, name);
+  if (renamed)
+    LLVMSetValueName2(variant, name, strlen(name));
+  free(name);
+  return renamed;
+}
+
 bool ferry_dispatch_finish_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module) || !ferry_dispatch_module_has_variants(module))
     return false;
@@ -90,6 +110,10 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
     LLVMValueRef original = ferry_dispatch_original(variant);
     LLVMRemoveStringAttributeAtIndex(variant, LLVMAttributeFunctionIndex, FERRY_VARIANT_ATTRIBUTE,
                                      sizeof FERRY_VARIANT_ATTRIBUTE - 1);
+    bool pays_untimed = ferry_dispatch_marked(variant, FERRY_PAYS_UNTIMED_ATTRIBUTE);
+    LLVMRemoveStringAttributeAtIndex(variant, LLVMAttributeFunctionIndex,
+                                     FERRY_PAYS_UNTIMED_ATTRIBUTE,
+                                     sizeof FERRY_PAYS_UNTIMED_ATTRIBUTE - 1);
     char message[FERRY_MESSAGE_SIZE];
     size_t length;
     const char *name = LLVMGetValueName2(variant, &length);
@@ -97,19 +121,11 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
       LLVMRemoveStringAttributeAtIndex(variant, LLVMAttributeFunctionIndex,
                                        FERRY_LAUNCH_RING_ATTRIBUTE,
                                        sizeof FERRY_LAUNCH_RING_ATTRIBUTE - 1);
-      size_t original_length;
-      const char *original_name = LLVMGetValueName2(original, &original_length);
-      char *ring_name = ferry_xmalloc(original_length + sizeof FERRY_RING_VARIANT_SUFFIX);
-      memcpy(ring_name, original_name, original_length);
-      memcpy(ring_name + original_length, FERRY_RING_VARIANT_SUFFIX, sizeof FERRY_RING_VARIANT_SUFFIX);
       /* A function of that name already (the program's own): the variant
        * keeps its name, and its launches give it their own bytes, in
        * which its ring takes as many stages as fit (one: the loop as
        * written). */
-      bool renamed = original != variant && !LLVMGetNamedFunction(module, ring_name);
-      if (renamed)
-        LLVMSetValueName2(variant, ring_name, strlen(ring_name));
-      free(ring_name);
+      bool renamed = rename_variant(module, original, variant, FERRY_RING_VARIANT_SUFFIX);
       name = LLVMGetValueName2(variant, &length);
       snprintf(message, sizeof message,
                "the kernel stays as written and its converted copy is the variant %s, whose "
@@ -126,12 +142,18 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
       continue;
     }
     if (ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE)) {
+      bool trial = !pays_untimed && rename_variant(module, original, variant, FERRY_TRIAL_VARIANT_SUFFIX);
+      name = LLVMGetValueName2(variant, &length);
       snprintf(message, sizeof message,
                "the kernel stays as written and its converted copy is the variant %s: each "
                "launch through the kernel's launch stub (a host half compiled with ferry) runs "
                "the variant where the device image has it and the launch's threads and shared "
-               "memory fit it on the device, else the kernel as written; other launches run "
-               "the kernel as written", name);
+               "memory fit it on the device%s, else the kernel as written; other launches run "
+               "the kernel as written", name,
+               trial ? " and a trial of the launch's shape timed it faster (its copies are "
+                       "single-stage ones of under 16 bytes a thread, which the rules alone "
+                       "leave as written: cost_model.h)"
+                     : "");
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
       continue;
     }

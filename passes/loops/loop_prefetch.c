@@ -513,7 +513,7 @@ static bool prefetch_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
     /* ferry-async-copy leaves the function's other copies as written: a
      * wait_group of its own would cross the prefetch's assembly. */
     ferry_plan_refuse_after_inline_asm(record);
-    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
+    ferry_dispatch_mark_converted(fn, true); /* a prefetched loop: cost_model.h */
   }
   ferry_free_planned_copies(&plans);
   return changed;

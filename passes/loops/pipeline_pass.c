@@ -224,7 +224,7 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   if (per_launch_rings)
     ferry_dispatch_mark(fn, FERRY_LAUNCH_RING_ATTRIBUTE);
   if (changed)
-    ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE); /* ferry-dispatch-finish keeps its variant */
+    ferry_dispatch_mark_converted(fn, true); /* a ring: cost_model.h */
   ferry_free_planned_copies(&plans);
   ferry_vec_free(&pipelines);
   return changed;

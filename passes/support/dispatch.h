@@ -30,6 +30,13 @@ extern "C" {
  * the host registers both names where the device code may hold them, and
  * the runtime learns per device which one its image has. */
 #define FERRY_RING_VARIANT_SUFFIX "__ferry_ring"
+/* The name a variant gets instead when every conversion in it is one the
+ * rules do not choose untimed (cost_model.h, ferry_copy_pays_untimed): its
+ * launches run it only where a trial measured it faster, and the kernel as
+ * written wherever the rules alone decide (FERRY_DISPATCH=model, a graph
+ * capture, a shape past the trial's table). The channel is the name, as
+ * for the ring's. */
+#define FERRY_TRIAL_VARIANT_SUFFIX "__ferry_trial"
 /* Left by ferry-pipeline on a variant with such a ring, until
  * ferry-dispatch-finish renames it. */
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
@@ -38,6 +45,10 @@ extern "C" {
 /* Left by ferry-pipeline, ferry-prefetch and ferry-async-copy on a
  * function they converted: ferry-dispatch-finish keeps its variant. */
 #define FERRY_CONVERTED_ATTRIBUTE "ferry-converted"
+/* Left with FERRY_CONVERTED_ATTRIBUTE on a function with a conversion the
+ * rules choose without a trial: ferry-dispatch-finish names a variant
+ * without it K__ferry_trial. */
+#define FERRY_PAYS_UNTIMED_ATTRIBUTE "ferry-pays-untimed"
 /* Named metadata of a device module whose kernels got clones. */
 #define FERRY_DISPATCH_METADATA "ferry.dispatch"
 
@@ -53,6 +64,11 @@ LLVMValueRef ferry_dispatch_original(LLVMValueRef fn);
 /* Adds a string attribute with an empty value to a function; and whether
  * a function has one. */
 void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute);
+
+/* Marks a function a pass converted something in (ferry-dispatch-finish
+ * keeps its variant), and whether the rules choose a conversion made
+ * there without a trial. */
+void ferry_dispatch_mark_converted(LLVMValueRef fn, bool pays_untimed);
 bool ferry_dispatch_marked(LLVMValueRef fn, const char *attribute);
 
 /* Whether ferry-dispatch-variants made variants in the module. */

@@ -21,6 +21,12 @@ void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute) {
                                                     "", 0));
 }
 
+void ferry_dispatch_mark_converted(LLVMValueRef fn, bool pays_untimed) {
+  ferry_dispatch_mark(fn, FERRY_CONVERTED_ATTRIBUTE);
+  if (pays_untimed)
+    ferry_dispatch_mark(fn, FERRY_PAYS_UNTIMED_ATTRIBUTE);
+}
+
 const char *ferry_dispatch_unoptimized_clause(LLVMValueRef fn) {
   unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", sizeof "optnone" - 1);
   if (!LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))

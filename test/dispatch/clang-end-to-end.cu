@@ -1,5 +1,7 @@
 // The dispatch through clang: the device PTX holds each converted kernel
-// twice, as written and as K__ferry; the host module of a full compile
+// twice, as written and as K__ferry_trial (its copy is a single-stage
+// 4-byte one, which the rules alone leave as written: a trial decides);
+// the host module of a full compile
 // (the device binary given, as the driver gives it) registers the variant
 // and dispatches the launch, through plain clang -fpass-plugin and through
 // ferry-cc, at -O0 too; -ferry-dispatch=never converts in place and leaves
@@ -47,22 +49,22 @@ void launch(float *out, const float *in, int blocks) { copy_tile<<<blocks, 256>>
 
 // PTX: .visible .entry _Z9copy_tilePfPKf(
 // PTX-NOT: cp.async
-// PTX: .visible .entry _Z9copy_tilePfPKf__ferry(
+// PTX: .visible .entry _Z9copy_tilePfPKf__ferry_trial(
 // PTX: cp.async.ca.shared.global
-// REMARK: remark: the kernel stays as written and its converted copy is the variant _Z9copy_tilePfPKf__ferry
+// REMARK: remark: the kernel stays as written and its converted copy is the variant _Z9copy_tilePfPKf__ferry_trial: {{.*}} and a trial of the launch's shape timed it faster
 
-// HOST: c"_Z9copy_tilePfPKf__ferry\00"
-// HOST: @_Z24__device_stub__copy_tilePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z24__device_stub__copy_tilePfPKf, ptr @_Z24__device_stub__copy_tilePfPKf.ferry_variant,
+// HOST: c"_Z9copy_tilePfPKf__ferry_trial\00"
+// HOST: @_Z24__device_stub__copy_tilePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z24__device_stub__copy_tilePfPKf, ptr null, ptr null, ptr @_Z24__device_stub__copy_tilePfPKf.ferry_trial_variant,
 // HOST-NOT: call {{.*}}@cudaLaunchKernel(ptr {{.*}}@_Z24__device_stub__copy_tilePfPKf,
 // HOST: call {{.*}}@ferry_dispatch_launch(
 // HOST-NOT: call {{.*}}@cudaLaunchKernel(ptr {{.*}}@_Z24__device_stub__copy_tilePfPKf,
-// HOST: call i32 @__cudaRegisterFunction(ptr %{{.*}}, ptr {{(nonnull )?}}@_Z24__device_stub__copy_tilePfPKf.ferry_variant,
+// HOST: call i32 @__cudaRegisterFunction(ptr %{{.*}}, ptr {{(nonnull )?}}@_Z24__device_stub__copy_tilePfPKf.ferry_trial_variant,
 
 // (The embedded device code may name the variant: only the host's own
 // code is looked at.)
-// NEVER-HOST-NOT: {{@ferry_dispatch_launch|\.ferry_variant|\.ferry_dispatch}}
+// NEVER-HOST-NOT: {{@ferry_dispatch_launch|\.ferry_(trial_)?variant|\.ferry_dispatch}}
 // NEVER-HOST: call {{.*}}i32 @cudaLaunchKernel(ptr {{.*}}@_Z24__device_stub__copy_tilePfPKf,
-// NEVER-HOST-NOT: {{@ferry_dispatch_launch|\.ferry_variant|\.ferry_dispatch}}
+// NEVER-HOST-NOT: {{@ferry_dispatch_launch|\.ferry_(trial_)?variant|\.ferry_dispatch}}
 // NO-VARIANT: remark: no variant in the device code this module embeds: launches run the kernel as written
 // NEVER-PTX-NOT: __ferry
 // NEVER-PTX: cp.async.ca.shared.global

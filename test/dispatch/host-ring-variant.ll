@@ -2,7 +2,7 @@
 ; named K__ferry_ring (dispatch.h): where the embedded device code names
 ; only that one, the host registers it alone (K__ferry, a prefix of its
 ; name, is not taken for present), and the kernel's record holds its
-; handle in the ring variant's place, the other null; the runtime then
+; handle in the ring variant's place, the others null; the runtime then
 ; gives its launches the ring's stages (dispatch_runtime.c). A
 ; registration of such a name is a variant's, never a kernel of its own.
 ; RUN: %opt -passes=ferry-dispatch-host -pass-remarks=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll \
@@ -19,7 +19,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-DAG: @[[RING_HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_ring_variant"?]] = internal global i8 0
 ; CHECK-DAG: @[[RING_NAME:"?ferry.ring_variant_name"?]] = private unnamed_addr constant [26 x i8] c"_Z5scalePfPKf__ferry_ring\00"
-; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr null, ptr @[[RING_HANDLE]], ptr @0, [32 x %struct.device_facts] zeroinitializer }
+; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr null, ptr @[[RING_HANDLE]], ptr null, ptr @0, [32 x %struct.device_facts] zeroinitializer }
 ; CHECK-NOT: .ferry_variant =
 ; CHECK-NOT: @stray.ferry
 

@@ -11,7 +11,8 @@
 // the choice; where not even 2 stages fit, the original runs.
 // Under FERRY_DISPATCH=model (the rules alone, no measurement: no event or
 // capture query is made, Inputs/no_events.h fails the test on one), and
-// under FERRY_DISPATCH=variant, which today is the same.
+// under FERRY_DISPATCH=variant, which is the same for variants that are
+// not trial variants (runtime-measure-trial.c).
 // RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t
 // RUN: env FERRY_DISPATCH=model %t | FileCheck %s
 // RUN: env FERRY_DISPATCH=variant %t | FileCheck %s
@@ -70,8 +71,8 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
   return cudaLaunchKernel(function, grid, block, arguments, shared_bytes, stream);
 }
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, "kernel", {{0}}};
-static struct ferry_dispatch_kernel ring_kernel = {&ring_original_entry, NULL, &ring_entry, "ring_kernel", {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, NULL, "kernel", {{0}}};
+static struct ferry_dispatch_kernel ring_kernel = {&ring_original_entry, NULL, &ring_entry, NULL, "ring_kernel", {{0}}};
 
 static void go_kernel(struct ferry_dispatch_kernel *k, const char *what, unsigned grid,
                       unsigned block, size_t shared) {

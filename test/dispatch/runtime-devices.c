@@ -52,7 +52,7 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
   return cudaLaunchKernel(function, grid, block, arguments, shared_bytes, stream);
 }
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, "kernel", {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, NULL, "kernel", {{0}}};
 
 static void go(const char *what, int device) {
   current = device;

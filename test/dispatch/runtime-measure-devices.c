@@ -8,7 +8,7 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, "kernel", {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, NULL, "kernel", {{0}}};
 
 static unsigned long long by_device(int variant, ferry_dim3 grid) {
   (void)grid;

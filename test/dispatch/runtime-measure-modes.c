@@ -1,8 +1,9 @@
 // The measured dispatch's controls, against a stand-in CUDA runtime.
 // FERRY_DISPATCH selects measure (the default), model (the rules alone:
 // no event, no capture query), original (every launch the kernel as
-// written, no runtime call) or variant (wherever the rules let it: today
-// the same as model); any other value warns once, naming the accepted
+// written, no runtime call) or variant (wherever the checks let it: the
+// same as model for these kernels, none of whose variants is a trial
+// variant: runtime-measure-trial.c); any other value warns once, naming the accepted
 // values, and measures. FERRY_DISPATCH_REPORT=1 prints at exit on standard
 // error, per kernel and shape, the samples, the choice and why; another
 // value names a file the report is appended to; 0 prints nothing.
@@ -25,11 +26,11 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel faster = {&original_entry, &variant_entry, NULL, "_Z6fasterv", {{0}}};
-static struct ferry_dispatch_kernel slower = {&original_entry, &variant_entry, NULL, "_Z6slowerv", {{0}}};
-static struct ferry_dispatch_kernel once = {&original_entry, &variant_entry, NULL, "_Z4oncev", {{0}}};
-static struct ferry_dispatch_kernel unread = {&original_entry, &variant_entry, NULL, "_Z6unreadv", {{0}}};
-static struct ferry_dispatch_kernel failing_variant = {&original_entry, &variant_entry, NULL, "_Z7failingv", {{0}}};
+static struct ferry_dispatch_kernel faster = {&original_entry, &variant_entry, NULL, NULL, "_Z6fasterv", {{0}}};
+static struct ferry_dispatch_kernel slower = {&original_entry, &variant_entry, NULL, NULL, "_Z6slowerv", {{0}}};
+static struct ferry_dispatch_kernel once = {&original_entry, &variant_entry, NULL, NULL, "_Z4oncev", {{0}}};
+static struct ferry_dispatch_kernel unread = {&original_entry, &variant_entry, NULL, NULL, "_Z6unreadv", {{0}}};
+static struct ferry_dispatch_kernel failing_variant = {&original_entry, &variant_entry, NULL, NULL, "_Z7failingv", {{0}}};
 
 static void launches(struct ferry_dispatch_kernel *k, const char *name, int count) {
   char ran[64] = {0};

@@ -8,8 +8,8 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel per_thread = {&original_entry, &variant_entry, NULL, "per_thread", {{0}}};
-static struct ferry_dispatch_kernel legacy = {&original_entry, &variant_entry, NULL, "legacy", {{0}}};
+static struct ferry_dispatch_kernel per_thread = {&original_entry, &variant_entry, NULL, NULL, "per_thread", {{0}}};
+static struct ferry_dispatch_kernel legacy = {&original_entry, &variant_entry, NULL, NULL, "legacy", {{0}}};
 
 int main(void) {
   trace = 0;

@@ -14,9 +14,9 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel quick = {&original_entry, &variant_entry, NULL, "_Z5quickv", {{0}}};
-static struct ferry_dispatch_kernel edge = {&original_entry, &variant_entry, NULL, "_Z4edgev", {{0}}};
-static struct ferry_dispatch_kernel behind = {&original_entry, &variant_entry, NULL, "_Z6behindv", {{0}}};
+static struct ferry_dispatch_kernel quick = {&original_entry, &variant_entry, NULL, NULL, "_Z5quickv", {{0}}};
+static struct ferry_dispatch_kernel edge = {&original_entry, &variant_entry, NULL, NULL, "_Z4edgev", {{0}}};
+static struct ferry_dispatch_kernel behind = {&original_entry, &variant_entry, NULL, NULL, "_Z6behindv", {{0}}};
 
 /* Grid 132: 15 us (the variant 5 us); grid 300: 20 us (10 us); else 1 ms
  * (0.5 ms). */

@@ -12,7 +12,7 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, "kernel", {{0}}};
+static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, NULL, "kernel", {{0}}};
 static char streams[8];
 
 static unsigned long long by_grid(int variant, ferry_dim3 grid) {

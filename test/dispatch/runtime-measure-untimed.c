@@ -21,17 +21,17 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel captured = {&original_entry, &variant_entry, NULL, "captured", {{0}}};
-static struct ferry_dispatch_kernel legacy = {&original_entry, &variant_entry, NULL, "legacy", {{0}}};
-static struct ferry_dispatch_kernel with_error = {&original_entry, &variant_entry, NULL, "error", {{0}}};
-static struct ferry_dispatch_kernel never_timed = {&original_entry, &variant_entry, NULL, "never", {{0}}};
-static struct ferry_dispatch_kernel full = {&original_entry, &variant_entry, NULL, "full", {{0}}};
-static struct ferry_dispatch_kernel no_events = {&original_entry, &variant_entry, NULL, "no_events", {{0}}};
-static struct ferry_dispatch_kernel variant_fails = {&original_entry, &variant_entry, NULL, "variant_fails", {{0}}};
-static struct ferry_dispatch_kernel original_fails = {&original_entry, &variant_entry, NULL, "original_fails", {{0}}};
-static struct ferry_dispatch_kernel unreadable = {&original_entry, &variant_entry, NULL, "unreadable", {{0}}};
-static struct ferry_dispatch_kernel beside_capture = {&original_entry, &variant_entry, NULL, "beside_capture", {{0}}};
-static struct ferry_dispatch_kernel owned = {&original_entry, &variant_entry, NULL, "owned", {{0}}};
+static struct ferry_dispatch_kernel captured = {&original_entry, &variant_entry, NULL, NULL, "captured", {{0}}};
+static struct ferry_dispatch_kernel legacy = {&original_entry, &variant_entry, NULL, NULL, "legacy", {{0}}};
+static struct ferry_dispatch_kernel with_error = {&original_entry, &variant_entry, NULL, NULL, "error", {{0}}};
+static struct ferry_dispatch_kernel never_timed = {&original_entry, &variant_entry, NULL, NULL, "never", {{0}}};
+static struct ferry_dispatch_kernel full = {&original_entry, &variant_entry, NULL, NULL, "full", {{0}}};
+static struct ferry_dispatch_kernel no_events = {&original_entry, &variant_entry, NULL, NULL, "no_events", {{0}}};
+static struct ferry_dispatch_kernel variant_fails = {&original_entry, &variant_entry, NULL, NULL, "variant_fails", {{0}}};
+static struct ferry_dispatch_kernel original_fails = {&original_entry, &variant_entry, NULL, NULL, "original_fails", {{0}}};
+static struct ferry_dispatch_kernel unreadable = {&original_entry, &variant_entry, NULL, NULL, "unreadable", {{0}}};
+static struct ferry_dispatch_kernel beside_capture = {&original_entry, &variant_entry, NULL, NULL, "beside_capture", {{0}}};
+static struct ferry_dispatch_kernel owned = {&original_entry, &variant_entry, NULL, NULL, "owned", {{0}}};
 
 /* The events the tables' trials hold: each sample's pair, the spare. */
 static int held_by_trials(void) {

@@ -23,14 +23,14 @@
 #include "dispatch_runtime.c"
 #include "Inputs/stand_in_runtime.h"
 
-static struct ferry_dispatch_kernel faster = {&original_entry, &variant_entry, NULL, "faster", {{0}}};
-static struct ferry_dispatch_kernel close_call = {&original_entry, &variant_entry, NULL, "close", {{0}}};
-static struct ferry_dispatch_kernel at_margin = {&original_entry, &variant_entry, NULL, "margin", {{0}}};
-static struct ferry_dispatch_kernel slower = {&original_entry, &variant_entry, NULL, "slower", {{0}}};
-static struct ferry_dispatch_kernel outlier = {&original_entry, &variant_entry, NULL, "outlier", {{0}}};
-static struct ferry_dispatch_kernel slow_outlier = {&original_entry, &variant_entry, NULL, "slow-outlier", {{0}}};
-static struct ferry_dispatch_kernel held = {&original_entry, &variant_entry, NULL, "held", {{0}}};
-static struct ferry_dispatch_kernel behind = {&original_entry, &variant_entry, NULL, "behind", {{0}}};
+static struct ferry_dispatch_kernel faster = {&original_entry, &variant_entry, NULL, NULL, "faster", {{0}}};
+static struct ferry_dispatch_kernel close_call = {&original_entry, &variant_entry, NULL, NULL, "close", {{0}}};
+static struct ferry_dispatch_kernel at_margin = {&original_entry, &variant_entry, NULL, NULL, "margin", {{0}}};
+static struct ferry_dispatch_kernel slower = {&original_entry, &variant_entry, NULL, NULL, "slower", {{0}}};
+static struct ferry_dispatch_kernel outlier = {&original_entry, &variant_entry, NULL, NULL, "outlier", {{0}}};
+static struct ferry_dispatch_kernel slow_outlier = {&original_entry, &variant_entry, NULL, NULL, "slow-outlier", {{0}}};
+static struct ferry_dispatch_kernel held = {&original_entry, &variant_entry, NULL, NULL, "held", {{0}}};
+static struct ferry_dispatch_kernel behind = {&original_entry, &variant_entry, NULL, NULL, "behind", {{0}}};
 
 static void go(struct ferry_dispatch_kernel *k, const char *what) { go_on(k, what, 132, 256, 1024, NULL); }
 

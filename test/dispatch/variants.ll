@@ -1,6 +1,7 @@
 ; The device half keeps each kernel exactly as written and adds the
-; converted kernel as a second entry, the kernel's name followed by __ferry,
-; with the same parameters; the static __shared__ array only the kernel
+; converted kernel as a second entry, the kernel's name followed by __ferry
+; (here __ferry_trial: its one copy is a single-stage 4-byte one, which the
+; rules alone leave as written, variant-trial.ll), with the same parameters; the static __shared__ array only the kernel
 ; uses is copied for the variant (its alignment may change there). A kernel
 ; nothing converts gets no variant. Both modules assemble.
 ;
@@ -67,7 +68,7 @@ entry:
 ; CHECK-NOT:   @fill__ferry
 
 ; The variant: the same parameters, converted, on its own array.
-; CHECK-LABEL: define ptx_kernel void @copy_int__ferry(ptr noundef readonly captures(none) %g, ptr noundef %out) #{{[0-9]+}}
+; CHECK-LABEL: define ptx_kernel void @copy_int__ferry_trial(ptr noundef readonly captures(none) %g, ptr noundef %out) #{{[0-9]+}}
 ; CHECK-NOT:     load i32, ptr %src
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) {{%.*}}, ptr addrspace(1) {{%.*}})
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
@@ -79,14 +80,14 @@ entry:
 ; CHECK-NOT:   @fill__ferry
 
 ; REMARK-DAG: remark: copy.cu:3:19: converted a 4-byte global-to-shared copy to cp.async.ca
-; REMARK-DAG: remark: copy.cu:1:0: the kernel stays as written and its converted copy is the variant copy_int__ferry: each launch through the kernel's launch stub
+; REMARK-DAG: remark: copy.cu:1:0: the kernel stays as written and its converted copy is the variant copy_int__ferry_trial: each launch through the kernel's launch stub
 ; REMARK-DAG: remark: <unknown>:0:0: no variant: ferry converted nothing in the kernel, whose launches run it as written
 
 ; PTX: .visible .entry copy_int(
 ; PTX-NOT: cp.async
 ; PTX: .visible .entry fill(
 ; PTX-NOT: cp.async
-; PTX: .visible .entry copy_int__ferry(
+; PTX: .visible .entry copy_int__ferry_trial(
 ; PTX: cp.async.ca.shared.global
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
