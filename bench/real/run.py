@@ -7,7 +7,9 @@ For every PROGRAM and target (sm_90a, sm_80) in OUT:
              same output hash (FNV-1a over every output byte), and so do the
              two --small runs (the ferry one under racecheck)
   racecheck, synccheck
-             the ferry (and nocost) binary at --small under compute-sanitizer: 0 hazards,
+             the ferry (and nocost) binary at --small under compute-sanitizer, with
+             FERRY_DISPATCH=variant unless the environment or --modes sets it
+             (each variant runs wherever it can launch): 0 hazards,
              0 errors, exit 0 (when it fails, the plain binary goes through
              the same tool, reported beside it, to tell a ferry regression
              from a bug of the program)
@@ -334,10 +336,16 @@ def main():
             r["small_identical"] = True
             for build in r["builds"][1:]:
                 binary = os.path.join(out, f"{tag}.{binary_of(build)}")
+                # The variant wherever it can launch (a trial variant too,
+                # which the measured dispatch runs only where it timed
+                # faster), unless the caller chose a mode.
+                env = env_of(build)
+                if env is None and "FERRY_DISPATCH" not in os.environ:
+                    env = dict(os.environ, FERRY_DISPATCH="variant")
                 for tool in ("racecheck", "synccheck"):
                     t0 = time.time()
                     ok, detail, h = sanitize(tool, binary, logs, f"{tag}.{build}", 4 * a.timeout, race_opts,
-                                             env_of(build))
+                                             env)
                     if not ok:
                         pok, pdetail, _ = sanitize(tool, plain, logs, tag + ".plain", 4 * a.timeout, race_opts)
                         detail += f"; plain build: {pdetail}"

@@ -23,6 +23,10 @@
 # binary is put through the same tool as well, and the result is printed as
 # an INFO line (not counted), to tell a ferry regression from a kernel bug.
 set -uo pipefail
+# The ferry builds run each kernel's variant wherever it can launch: a trial
+# variant (K__ferry_trial), which the default measured dispatch runs only
+# where it timed faster, is then tested too.
+export FERRY_DISPATCH="${FERRY_DISPATCH:-variant}"
 dir="${1:-.carry/gpu}"
 logs="${GPU_TEST_LOGS:-$dir/logs}"
 mkdir -p "$logs"

@@ -197,7 +197,7 @@ run_measure() {
     fi
     local dispatch expected
     for dispatch in measure model variant original unknown; do
-      case "$dispatch" in measure|unknown) expected=measure ;; model|variant) expected=rules ;; *) expected=original ;; esac
+      case "$dispatch" in measure|unknown) expected=measure ;; model) expected=rules ;; variant) expected=variant ;; *) expected=original ;; esac
       local value=$dispatch
       [ "$dispatch" = unknown ] && value=fastest
       rm -f "$base.$dispatch.report"

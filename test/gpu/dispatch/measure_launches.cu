@@ -3,8 +3,9 @@
 // settles on the entry the mode says. Run as
 //   measure_launches OUTFILE EXPECT [small] [serial] [bench]
 // EXPECT: plain (always the kernel as written), measure (the default:
-// each shape settles on its faster entry), rules (FERRY_DISPATCH=model or
-// variant: the variant wherever it can launch), original
+// each shape settles on its faster entry), rules (FERRY_DISPATCH=model:
+// the variant wherever it can launch, but a trial variant, K__ferry_trial,
+// never), variant (FERRY_DISPATCH=variant: a trial variant too), original
 // (FERRY_DISPATCH=original), any (under a sanitizer, whose slowdown is not
 // the GPU's own: no expectation on the entries). `small`: small problems
 // (for the sanitizers). `serial`: the 4 host threads of
@@ -65,6 +66,22 @@ __global__ void table_walk(unsigned *__restrict__ out, const unsigned *__restric
 
 static bool ran_variant(const void *kernel) { return launch_record_last() != kernel; }
 
+// Whether EXPECT has the variant run wherever it can launch, the trial
+// variant aside.
+static bool rules_run_variants() { return expect == "rules" || expect == "variant"; }
+
+// Two single-stage 4-byte copies a thread: its variant is K__ferry_trial
+// (cost_model.h), which runs only where a trial timed it faster.
+__global__ void pair_copy(int *__restrict__ out, const int *__restrict__ in) {
+  __shared__ int s[256], r[256];
+  unsigned t = threadIdx.x;
+  size_t base = (size_t)blockIdx.x * 256;
+  s[t] = in[base + t];
+  r[t] = in[base + 255 - t];
+  __syncthreads();
+  out[base + t] = s[255 - t] * 3 + r[t ^ 1];
+}
+
 static void fill(std::vector<int> &v, harness::Rng &rng) {
   for (int &x : v)
     x = rng.nonzero_int(1000);
@@ -110,7 +127,7 @@ static void settle_faster(harness::Rng &rng, harness::Output &out) {
       out.append(got);
   }
   bool variant = ran_variant((const void *)seed_copy);
-  bool want_variant = expect == "measure" || expect == "rules";
+  bool want_variant = expect == "measure" || rules_run_variants();
   std::printf("measure: seed_copy at 1 block a multiprocessor settled on the %s\n",
               variant ? "variant" : "original");
   if (expect != "any" && variant != want_variant) {
@@ -154,7 +171,7 @@ static void settle_original(harness::Rng &rng, harness::Output &out) {
   }
   out.append(first);
   bool variant = ran_variant(kernel);
-  bool want_variant = expect == "rules";
+  bool want_variant = rules_run_variants();
   std::printf("measure: table_walk settled on the %s\n", variant ? "variant" : "original");
   if (expect != "any" && variant != want_variant) {
     std::printf("FAIL table_walk: expected the %s\n", want_variant ? "variant" : "original");
@@ -216,6 +233,74 @@ static void capture_and_replay(harness::Rng &rng, harness::Output &out) {
     for (int *p : d_out)
       CHECK(cudaFree(p));
     CHECK(cudaFree(d_in));
+  }
+  CHECK(cudaStreamDestroy(stream));
+}
+
+// pair_copy (a trial variant): 12 launches of one shape, then 2 captured
+// into a graph of a shape not launched before, the graph replayed; each
+// output checked. The entries: FERRY_DISPATCH=model and a launch under
+// capture run the kernel as written (no trial decides), =variant the
+// variant; under measure the 12 settle on either.
+static void trial_variant(harness::Rng &rng, harness::Output &out) {
+  const int threads = 256;
+  cudaStream_t stream;
+  CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  for (int captured = 0; captured < 2; captured++) {
+    int blocks = (small ? 8 : 4 * multiprocessors()) + captured;
+    size_t n = (size_t)blocks * threads;
+    std::vector<int> in(n), want(n);
+    fill(in, rng);
+    for (size_t b = 0; b < (size_t)blocks; b++)
+      for (size_t t = 0; t < (size_t)threads; t++)
+        want[b * threads + t] = in[b * threads + 255 - t] * 3 + in[b * threads + 255 - (t ^ 1)];
+    int *d_in = harness::device_copy(in);
+    int *d_out = harness::device_poisoned<int>(n);
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    if (captured)
+      CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    // The stream is non-blocking: it is synchronized before each copy out.
+    for (int launch = 0; launch < (captured ? 2 : 12); launch++) {
+      pair_copy<<<blocks, threads, 0, stream>>>(d_out, d_in);
+      CHECK(cudaGetLastError());
+      if (!captured) {
+        CHECK(cudaStreamSynchronize(stream));
+        std::vector<int> got = harness::host_copy(d_out, n);
+        failures += harness::count_mismatches("pair_copy", got, want) ? 1 : 0;
+        CHECK(cudaMemset(d_out, harness::kPoisonByte, n * sizeof(int)));
+        CHECK(cudaDeviceSynchronize());
+      }
+    }
+    bool variant = ran_variant((const void *)pair_copy);
+    if (captured) {
+      CHECK(cudaStreamEndCapture(stream, &graph));
+      CHECK(cudaGraphInstantiate(&exec, graph, 0));
+      for (int replay = 0; replay < 2; replay++) {
+        CHECK(cudaGraphLaunch(exec, stream));
+        CHECK(cudaStreamSynchronize(stream));
+        std::vector<int> got = harness::host_copy(d_out, n);
+        failures += harness::count_mismatches("pair_copy graph", got, want) ? 1 : 0;
+        if (replay == 1)
+          out.append(got);
+        CHECK(cudaMemset(d_out, harness::kPoisonByte, n * sizeof(int)));
+        CHECK(cudaDeviceSynchronize());
+      }
+      CHECK(cudaGraphExecDestroy(exec));
+      CHECK(cudaGraphDestroy(graph));
+    }
+    const char *what = captured ? "pair_copy (trial variant) captured in a graph"
+                                : "pair_copy (trial variant), 12 launches,";
+    std::printf("measure: %s ran the %s\n", what, variant ? "variant" : "original");
+    bool known = expect == "rules" || expect == "variant" || expect == "original" ||
+                 expect == "plain" || (expect == "measure" && captured);
+    bool want_variant = expect == "variant";
+    if (known && variant != want_variant) {
+      std::printf("FAIL %s: expected the %s\n", what, want_variant ? "variant" : "original");
+      failures++;
+    }
+    CHECK(cudaFree(d_in));
+    CHECK(cudaFree(d_out));
   }
   CHECK(cudaStreamDestroy(stream));
 }
@@ -346,6 +431,7 @@ int main(int argc, char **argv) {
   settle_faster(rng, out);
   settle_original(rng, out);
   capture_and_replay(rng, out);
+  trial_variant(rng, out);
   threads_and_streams(rng, out);
   return harness::finish("measure_launches", out, argv[1], failures);
 }
