@@ -237,18 +237,19 @@ enum ferry_payoff ferry_copy_payoff(const struct ferry_copy_site *site,
 /* Untimed. The measured dispatch's trials on bench/real (H100 and H200,
  * sm_90a and sm_80: bench/real/results/h100-dispatch-report.txt,
  * h200-dispatch-report.txt) found every single-stage per-thread copy of
- * under 16 bytes of the suite slower or equal, none faster: HeCBench matern's seven 4-byte copies 5.0 % slower
- * in every trial, cuda-samples mergeSort's 4.2-5.3 % and 9.2-11.4 %, SHOC
- * sort's reorderData 0.3 % above to 0.9 % below, Rodinia lavaMD's 32-byte
- * struct copy in 8-byte pieces 0.1 % either way, the transposes' twelve
- * 0.6-1.2 % slower, Rodinia nw's within its launches' noise; under the
- * rules alone (FERRY_DISPATCH=model) matern and mergesort ran 0.95x. The
- * single-stage copies that paid there were 16 bytes wide
- * (cudaTensorCoreGemm's int4 chunks, 1.25x). Yet such a copy can pay where its thread's plain
- * loads wait one after another (bench/stencil.cu's halos behind
- * branches, 1.34x), so the conversion is kept for a trial to judge rather
- * than refused. Rings, prefetched loops, copy loops, block-collective
- * forms and 16-byte copies keep the rules' untimed choice. */
+ * under 16 bytes of the suite slower or equal, none faster: HeCBench
+ * matern's seven 4-byte copies 5.0 % slower in every trial, cuda-samples
+ * mergeSort's 4.2-5.3 % and 9.2-11.4 %, SHOC sort's reorderData 0.3 %
+ * above to 0.9 % below, Rodinia lavaMD's 32-byte struct copy in 8-byte
+ * pieces 0.1 % either way, the transposes' twelve 0.6-1.2 % slower,
+ * Rodinia nw's within its launches' noise; under the rules alone
+ * (FERRY_DISPATCH=model) matern and mergesort ran 0.95x. The single-stage
+ * copies that paid there were 16 bytes wide (cudaTensorCoreGemm's int4
+ * chunks, 1.25x). Yet such a copy can pay where its thread's plain loads
+ * wait one after another (bench/stencil.cu's halos behind branches,
+ * 1.34x), so the conversion is kept for a trial to judge rather than
+ * refused. Rings, prefetched loops, copy loops, block-collective forms and
+ * 16-byte copies keep the rules' untimed choice. */
 bool ferry_copy_pays_untimed(const struct ferry_copy_form *form,
                              const struct ferry_copy_site *site) {
   if (form->kind != FERRY_COPY_PER_THREAD || site->loop)

@@ -142,7 +142,8 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
       continue;
     }
     if (ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE)) {
-      bool trial = !pays_untimed && rename_variant(module, original, variant, FERRY_TRIAL_VARIANT_SUFFIX);
+      bool trial =
+          !pays_untimed && rename_variant(module, original, variant, FERRY_TRIAL_VARIANT_SUFFIX);
       name = LLVMGetValueName2(variant, &length);
       snprintf(message, sizeof message,
                "the kernel stays as written and its converted copy is the variant %s: each "
