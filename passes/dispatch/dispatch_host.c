@@ -44,15 +44,27 @@ static const char launch_helper[] = "ferry_dispatch_launch";
 static const char launch_helper_ptsz[] = "ferry_dispatch_launch_ptsz";
 static const char record_layout[] = "ferry_dispatch_kernel_layout";
 
+/* The variants a kernel may have, in the order of their handles in its
+ * record (after the kernel's own): the device code names each the
+ * kernel's name followed by the suffix (dispatch.h). */
+enum { VARIANT_KINDS = 3, RING_KIND = 1, TRIAL_KIND = 2 };
+static const struct variant_kind {
+  const char *suffix;        /* after the kernel's device name */
+  const char *handle_suffix; /* after the stub's name: its host handle's name */
+  const char *name_global;   /* the registration's string's name */
+} variant_kinds[VARIANT_KINDS] = {
+    {FERRY_VARIANT_SUFFIX, ".ferry_variant", "ferry.variant_name"},
+    {FERRY_RING_VARIANT_SUFFIX, ".ferry_ring_variant", "ferry.ring_variant_name"},
+    {FERRY_TRIAL_VARIANT_SUFFIX, ".ferry_trial_variant", "ferry.trial_variant_name"},
+};
+
 struct registration {
   LLVMValueRef call;   /* __cudaRegisterFunction(...), or */
   LLVMValueRef entry;  /* the kernel's offloading entry (the new offload driver) */
   LLVMValueRef stub;   /* the kernel's host handle */
   char *name;          /* the kernel's device name */
   LLVMValueRef name_global; /* the constant string holding it */
-  bool variant;        /* the device code may hold K__ferry, */
-  bool ring_variant;   /* K__ferry_ring, */
-  bool trial_variant;  /* K__ferry_trial */
+  bool held[VARIANT_KINDS]; /* the device code may hold that variant */
   LLVMValueRef record; /* its ferry_dispatch_kernel */
   unsigned launches;   /* launches rewritten */
 };
@@ -97,9 +109,10 @@ static void add_registration(struct ferry_vec *registrations, LLVMValueRef call,
   bool known = false;
   for (size_t i = 0; i < registrations->count && stub; i++)
     known |= ((struct registration *)registrations->items[i])->stub == stub;
-  if (!stub || !LLVMIsAFunction(stub) || !name || ends_with(name, FERRY_VARIANT_SUFFIX) ||
-      ends_with(name, FERRY_RING_VARIANT_SUFFIX) || ends_with(name, FERRY_TRIAL_VARIANT_SUFFIX) ||
-      known) {
+  bool variant = false; /* a variant's registration */
+  for (size_t k = 0; k < VARIANT_KINDS && name; k++)
+    variant |= ends_with(name, variant_kinds[k].suffix);
+  if (!stub || !LLVMIsAFunction(stub) || !name || variant || known) {
     free(name);
     return;
   }
@@ -280,10 +293,9 @@ static bool images_may_hold(const struct device_images *images, const char *name
 }
 
 /* A variant's host handle and registration, under the kernel's name
- * followed by `suffix`. */
+ * followed by its kind's suffix. */
 static LLVMValueRef register_one(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
-                                 const char *suffix, const char *handle_suffix,
-                                 const char *name_global) {
+                                 const struct variant_kind *kind) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   size_t stub_length;
   const char *stub_name = LLVMGetValueName2(r->stub, &stub_length);
@@ -292,17 +304,17 @@ static LLVMValueRef register_one(LLVMModuleRef module, LLVMBuilderRef builder, s
 
   /* A byte of its own: cudart keys functions by host address. Not
    * constant, so that no linker merges it with another. */
-  snprintf(text, room, "%s%s", stub_name, handle_suffix);
+  snprintf(text, room, "%s%s", stub_name, kind->handle_suffix);
   LLVMTypeRef byte = LLVMInt8TypeInContext(context);
   LLVMValueRef handle = LLVMAddGlobal(module, byte, text);
   LLVMSetInitializer(handle, LLVMConstInt(byte, 0, false));
   LLVMSetLinkage(handle, LLVMInternalLinkage);
 
-  snprintf(text, room, "%s%s", r->name, suffix);
+  snprintf(text, room, "%s%s", r->name, kind->suffix);
   if (r->entry) {
     add_offload_entry(module, r, handle, text);
   } else {
-    register_call(builder, r, handle, private_string(module, text, name_global));
+    register_call(builder, r, handle, private_string(module, text, kind->name_global));
   }
   free(text);
   return handle;
@@ -313,32 +325,26 @@ static LLVMValueRef register_one(LLVMModuleRef module, LLVMBuilderRef builder, s
 static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struct registration *r,
                              LLVMTypeRef record_type) {
   LLVMTypeRef pointer = LLVMStructGetTypeAtIndex(record_type, 1);
-  /* Each registration goes right after the kernel's: the trial's first,
-   * then the ring's, so that K__ferry's comes before them. */
-  LLVMValueRef trial_handle = r->trial_variant ? register_one(module, builder, r,
-                                                              FERRY_TRIAL_VARIANT_SUFFIX,
-                                                              ".ferry_trial_variant",
-                                                              "ferry.trial_variant_name")
-                                               : LLVMConstNull(pointer);
-  LLVMValueRef ring_handle = r->ring_variant ? register_one(module, builder, r,
-                                                            FERRY_RING_VARIANT_SUFFIX,
-                                                            ".ferry_ring_variant",
-                                                            "ferry.ring_variant_name")
-                                             : LLVMConstNull(pointer);
-  LLVMValueRef handle = r->variant ? register_one(module, builder, r, FERRY_VARIANT_SUFFIX,
-                                                  ".ferry_variant", "ferry.variant_name")
-                                   : LLVMConstNull(pointer);
+  /* The record: the kernel's handle, each kind's, the kernel's name (which
+   * the registration already holds, for the runtime's report,
+   * FERRY_DISPATCH_REPORT), the per-device facts. */
+  LLVMValueRef fields[VARIANT_KINDS + 3];
+  fields[0] = r->stub;
+  /* Each registration goes right after the kernel's: the last kind's
+   * first, so that they follow the kernel's in the kinds' order. */
+  for (size_t k = VARIANT_KINDS; k-- > 0;)
+    fields[1 + k] = r->held[k] ? register_one(module, builder, r, &variant_kinds[k])
+                               : LLVMConstNull(pointer);
+  fields[VARIANT_KINDS + 1] = r->name_global;
+  fields[VARIANT_KINDS + 2] =
+      LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, VARIANT_KINDS + 2));
   size_t stub_length;
   const char *stub_name = LLVMGetValueName2(r->stub, &stub_length);
   size_t room = stub_length + 32;
   char *text = ferry_xmalloc(room);
   snprintf(text, room, "%s.ferry_dispatch", stub_name);
   r->record = LLVMAddGlobal(module, record_type, text);
-  /* The kernel's name, which the registration already holds, for the
-   * runtime's report (FERRY_DISPATCH_REPORT). */
-  LLVMValueRef fields[6] = {r->stub, handle, ring_handle, trial_handle, r->name_global,
-                            LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, 5))};
-  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, 6));
+  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, VARIANT_KINDS + 3));
   LLVMSetLinkage(r->record, LLVMInternalLinkage);
   free(text);
 }
@@ -440,16 +446,16 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
   size_t kept = 0;
   for (size_t i = 0; i < registrations.count; i++) {
     struct registration *r = registrations.items[i];
-    size_t room = strlen(r->name) + sizeof FERRY_TRIAL_VARIANT_SUFFIX;
-    char *variant = ferry_xmalloc(room);
-    snprintf(variant, room, "%s%s", r->name, FERRY_VARIANT_SUFFIX);
-    r->variant = images_may_hold(&images, variant);
-    snprintf(variant, room, "%s%s", r->name, FERRY_RING_VARIANT_SUFFIX);
-    r->ring_variant = images_may_hold(&images, variant);
-    snprintf(variant, room, "%s%s", r->name, FERRY_TRIAL_VARIANT_SUFFIX);
-    r->trial_variant = images_may_hold(&images, variant);
-    free(variant);
-    if (r->variant || r->ring_variant || r->trial_variant) {
+    bool any = false;
+    for (size_t k = 0; k < VARIANT_KINDS; k++) {
+      size_t room = strlen(r->name) + strlen(variant_kinds[k].suffix) + 1;
+      char *variant = ferry_xmalloc(room);
+      snprintf(variant, room, "%s%s", r->name, variant_kinds[k].suffix);
+      r->held[k] = images_may_hold(&images, variant);
+      any |= r->held[k];
+      free(variant);
+    }
+    if (any) {
       registrations.items[kept++] = r;
       continue;
     }
@@ -506,14 +512,11 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
     struct registration *r = registrations.items[i];
     char message[2 * FERRY_MESSAGE_SIZE]; /* the names, and the rules' words */
     char names[FERRY_MESSAGE_SIZE / 2];
-    const char *suffixes[3];
+    const char *suffixes[VARIANT_KINDS];
     unsigned count = 0;
-    if (r->variant)
-      suffixes[count++] = FERRY_VARIANT_SUFFIX;
-    if (r->ring_variant)
-      suffixes[count++] = FERRY_RING_VARIANT_SUFFIX;
-    if (r->trial_variant)
-      suffixes[count++] = FERRY_TRIAL_VARIANT_SUFFIX;
+    for (size_t k = 0; k < VARIANT_KINDS; k++)
+      if (r->held[k])
+        suffixes[count++] = variant_kinds[k].suffix;
     int used = snprintf(names, sizeof names, "the variant%s", count > 1 ? "s" : "");
     for (unsigned k = 0; k < count && used > 0 && (size_t)used < sizeof names; k++)
       used += snprintf(names + used, sizeof names - (size_t)used, "%s %s%s",
@@ -529,17 +532,17 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
              "(FERRY_DISPATCH=measure, the default)",
              names, r->name, r->launches, r->launches == 1 ? "" : "es",
              r->launches == 1 ? "s" : "",
-             r->ring_variant ? "; the variant whose ring takes its stages from the launch "
-                               "(__ferry_ring) gets as many stages, 2 to 16, of the launch's "
-                               "dynamic shared memory as keep the launch's blocks per "
-                               "multiprocessor, else the kernel runs as written"
-                             : "",
-             r->trial_variant ? "; the variant whose copies the rules alone leave as written "
-                                "(__ferry_trial) runs only where its launch shape's trial timed "
-                                "it faster, the kernel as written wherever no trial decides "
-                                "(FERRY_DISPATCH=model, a graph capture, a shape past the "
-                                "trial's 16)"
-                              : "");
+             r->held[RING_KIND] ? "; the variant whose ring takes its stages from the launch "
+                                  "(__ferry_ring) gets as many stages, 2 to 16, of the launch's "
+                                  "dynamic shared memory as keep the launch's blocks per "
+                                  "multiprocessor, else the kernel runs as written"
+                                : "",
+             r->held[TRIAL_KIND] ? "; the variant whose copies the rules alone leave as "
+                                   "written (__ferry_trial) runs only where its launch shape's "
+                                   "trial timed it faster, the kernel as written wherever no "
+                                   "trial decides (FERRY_DISPATCH=model, a graph capture, a "
+                                   "shape past the trial's 16)"
+                                 : "");
     ferry_remark(FERRY_REMARK_PASSED, r->stub, "LaunchDispatched", message);
   }
   free_registrations(&registrations);
