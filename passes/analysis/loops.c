@@ -305,3 +305,79 @@ void ferry_print_loops(LLVMModuleRef module, FILE *out) {
   }
   ferry_names_invalidate(); /* frees the numbering cache */
 }
+
+/* The same in every iteration: no phi, load or call of the loop on the way.
+ * (A copy's destination so: the ring's slot replaces the array, the rest of
+ * the address is reused.) */
+bool ferry_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth) {
+  if (!ferry_loop_defines(loop, value))
+    return true;
+  if (depth > 64 || LLVMIsAPHINode(value) || LLVMIsALoadInst(value) || LLVMIsACallInst(value))
+    return false;
+  unsigned operands = (unsigned)LLVMGetNumOperands(value);
+  for (unsigned i = 0; i < operands; i++)
+    if (!ferry_loop_invariant(loop, LLVMGetOperand(value, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* A header phi of `loop` that adds the same loop-invariant value each
+ * iteration (`b += ldb * TILE` in a tiled matrix product): phi = [start,
+ * outside], [phi + step, inside]. Its value k iterations on is
+ * phi + k * step, whatever the arithmetic wraps to. The step may be
+ * computed in the loop from loop-invariant values alone: it then joins
+ * the cone, and the ring computes it again where it issues. */
+bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                               LLVMValueRef *start, LLVMValueRef *step) {
+  if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  LLVMValueRef increment = NULL;
+  *start = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      increment = value;
+    else
+      *start = value;
+  }
+  if (!increment || !*start || !LLVMIsAInstruction(increment) ||
+      LLVMGetInstructionOpcode(increment) != LLVMAdd)
+    return false;
+  for (unsigned side = 0; side < 2; side++)
+    if (LLVMGetOperand(increment, side) == phi &&
+        ferry_loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
+      *step = LLVMGetOperand(increment, 1 - side);
+      return true;
+    }
+  return false;
+}
+
+/* A pointer the loop steps by the same amount each iteration (`p += 64`,
+ * `p += 16 * ld`): phi = [start, outside], [gep T, phi, step, inside] with
+ * one loop-invariant index. Its value k iterations on is
+ * gep T, phi, k * step. The step may be computed in the loop from
+ * loop-invariant values alone (not hoisted): the same every iteration, it
+ * joins the cone, and the prologue computes it again. Sets *increment;
+ * *varies when the increment is such a GEP of the phi whose index the loop
+ * changes. */
+bool ferry_loop_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                             LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
+  *varies = false;
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
+      LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
+    return false;
+  *start = *increment = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      *increment = value;
+    else
+      *start = value;
+  }
+  if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
+      LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
+    return false;
+  *varies = !ferry_loop_invariant(loop, LLVMGetOperand(*increment, 1), 0);
+  return !*varies;
+}
+

@@ -68,4 +68,17 @@ struct ferry_induction {
 bool ferry_induction_variable(const struct ferry_loops *loops, LLVMValueRef phi,
                               struct ferry_induction *out);
 
+/* The same in every iteration of `loop`: no phi, load or call of the loop
+ * on the way to it (`depth`: 0; deeper chains count as varying). */
+bool ferry_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth);
+/* A header phi of `loop` that adds the same loop-invariant value each
+ * iteration (*step, maybe computed in the loop): phi = [start, outside],
+ * [phi + step, inside]. */
+bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                               LLVMValueRef *start, LLVMValueRef *step);
+/* A pointer the loop steps by a GEP of one loop-invariant index
+ * (*increment, the GEP; *varies when that index changes). */
+bool ferry_loop_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                             LLVMValueRef *start, LLVMValueRef *increment, bool *varies);
+
 #endif

@@ -1,6 +1,5 @@
-/* A second copy of a loop, for loop versioning: the pipeliner keeps one
- * version of a copy loop as written and rewrites the other
- * (pipeline_version.c). */
+/* A second copy of a loop, for loop versioning (loop_version.h): one
+ * version stays as written, the caller rewrites the other. */
 #ifndef FERRY_PASSES_LOOP_CLONE_H
 #define FERRY_PASSES_LOOP_CLONE_H
 

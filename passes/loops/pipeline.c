@@ -114,10 +114,10 @@ static LLVMValueRef guarded_ahead(const struct ferry_pipeline *p, LLVMBuilderRef
  * `guard` (NULL: always) holds: one region for them all. Copies whose
  * chunks need no check (a versioned loop) and share their geometry issue
  * in one loop (copy_emit.h). */
-void ferry_pipeline_issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
-                                struct ferry_emit_cache *cache, const struct rewrite *w,
-                                LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
-                                LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
+static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
+                        struct ferry_emit_cache *cache, const struct rewrite *w,
+                        LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
+                        LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
   const struct ferry_pipeline *p = w->p;
   LLVMValueRef before = anchor;
   if (guard) {
@@ -402,10 +402,10 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, body);
     LLVMValueRef at = LLVMBuildBr(builder, join);
     for (unsigned d = 0; d + 1 < stages; d++)
-      ferry_pipeline_issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d,
+      issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d,
                                  NULL, false, runs[d]);
   }
-  ferry_pipeline_issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL,
+  issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL,
                              false, ahead);
   if (stages < 2)
     return;
@@ -550,7 +550,7 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   if (p->copy_loop)
     issue_in_copy_loop(module, builder, cache, w);
   else
-    ferry_pipeline_issue_stage(module, builder, cache, w, issue_at, issue_index, stages - 1,
+    issue_stage(module, builder, cache, w, issue_at, issue_index, stages - 1,
                                p->launch_stages ? mask : NULL, false, ahead);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
@@ -572,8 +572,13 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   const struct ferry_counted_loop *counted = p->counted;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef last32 = w->last32;
-  if (p->launch_stages)
-    ferry_pipeline_launch_prologue(module, builder, cache, w);
+  if (p->launch_stages) {
+    LLVMValueRef at, k, runs;
+    ferry_pipeline_launch_prologue(module, builder, w, &at, &k, &runs);
+    issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
+    LLVMPositionBuilderBefore(builder, at);
+    ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+  }
   for (unsigned k = 0; k + 1 < p->stages && !p->launch_stages && !p->copy_loop; k++) {
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     LLVMValueRef guard = NULL;
@@ -581,7 +586,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
-    ferry_pipeline_issue_stage(module, builder, cache, w, p->counted->preheader_branch,
+    issue_stage(module, builder, cache, w, p->counted->preheader_branch,
                                LLVMConstInt(i32, k, false), k, NULL, true, guard);
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});

@@ -9,6 +9,7 @@
 #include "barrier.h"
 #include "bridge.h"
 #include "cfg.h"
+#include "loop_version.h"
 #include "pipeline_dynamic.h"
 #include "memory.h"
 
@@ -122,12 +123,12 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
     if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
       ferry_map_put(&p->steps, value, (intptr_t)induction.step);
       ferry_map_put(&p->starts, value, (intptr_t)induction.start);
-    } else if (ferry_pipeline_invariant_step(loop, value, &start, &step)) {
+    } else if (ferry_loop_invariant_step(loop, value, &start, &step)) {
       ferry_map_put(&p->step_values, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
       return collect_cone(p, loops, loop, step, depth + 1, what, reason, size);
-    } else if (ferry_pipeline_pointer_step(loop, value, &start, &step, &varies)) {
+    } else if (ferry_loop_pointer_step(loop, value, &start, &step, &varies)) {
       ferry_map_put(&p->pointer_steps, value, (intptr_t)step);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
@@ -382,7 +383,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   ferry_vec_free(&p->rebased);
   ferry_vec_free(&p->chains);
   ferry_vec_free(&p->loop_blocks);
-  ferry_pipeline_ranges_free(p->ranges);
+  ferry_range_check_free(p->ranges);
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
   ferry_map_free(&p->step_values);
@@ -466,7 +467,7 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
                                                        LLVMGlobalGetValueType(buffer))};
     /* A copy loop's destination moves with its counter, the same in every
      * iteration of this loop (pipeline_copy_loop.c). */
-    if (!p->copy_loop && !ferry_pipeline_loop_invariant(loop, site->destination, 0)) {
+    if (!p->copy_loop && !ferry_loop_invariant(loop, site->destination, 0)) {
       ok = ferry_refuse(reason, reason_size,
                         "the copy's destination changes from one iteration to the next");
       break;

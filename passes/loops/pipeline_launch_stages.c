@@ -96,14 +96,15 @@ void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder
 }
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
- * k from 0 while k < S - 1 (mask) issuing iteration k into slot k when it
- * runs (last32 >= k for a counter of at most 32 bits; ferry_counted_loop_runs_ahead from
- * the counter's start for a wider one), and
- * committing one group each, so that S - 1 groups precede the loop's
- * first. A loop rather than 15 guarded copies of the issue: the kernel's
+ * k from 0 while k < S - 1 (mask), in whose body (before *at) the rewrite
+ * (pipeline.c) issues iteration k into slot k when *runs (last32 >= k for
+ * a counter of at most 32 bits; ferry_counted_loop_runs_ahead from the
+ * counter's start for a wider one), and commits one group, so that S - 1
+ * groups precede the loop's first. A loop rather than 15 guarded copies of the issue: the kernel's
  * code stays near the size of a ring of fixed stages. */
 void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
-                                    struct ferry_emit_cache *cache, const struct rewrite *w) {
+                                    const struct rewrite *w, LLVMValueRef *at, LLVMValueRef *k,
+                                    LLVMValueRef *runs) {
   const struct ferry_pipeline *p = w->p;
   LLVMValueRef mask = w->stage_mask, last32 = w->last32;
   LLVMContextRef context = LLVMGetModuleContext(module);
@@ -118,22 +119,19 @@ void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder
   LLVMPositionBuilderAtEnd(builder, entry);
   LLVMBuildBr(builder, test);
   LLVMPositionBuilderAtEnd(builder, test);
-  LLVMValueRef k = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
-  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, k, mask, "ferry.stage.wanted");
+  LLVMValueRef stage = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
+  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, stage, mask, "ferry.stage.wanted");
   LLVMBuildCondBr(builder, wanted, body, rest);
   LLVMPositionBuilderAtEnd(builder, next);
-  LLVMValueRef k_next = LLVMBuildAdd(builder, k, LLVMConstInt(i32, 1, false), "");
+  LLVMValueRef k_next = LLVMBuildAdd(builder, stage, LLVMConstInt(i32, 1, false), "");
   LLVMBuildBr(builder, test);
   LLVMValueRef values[2] = {LLVMConstInt(i32, 0, false), k_next};
   LLVMBasicBlockRef from[2] = {entry, next};
-  LLVMAddIncoming(k, values, from, 2);
+  LLVMAddIncoming(stage, values, from, 2);
   LLVMPositionBuilderAtEnd(builder, body);
-  LLVMValueRef at = LLVMBuildBr(builder, next);
-  LLVMPositionBuilderBefore(builder, at);
-  LLVMValueRef runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, k, "ferry.runs")
-                             : ferry_counted_loop_runs_ahead(p->counted, builder,
-                                                             p->counted->start, k);
-  ferry_pipeline_issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
-  LLVMPositionBuilderBefore(builder, at);
-  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+  *at = LLVMBuildBr(builder, next);
+  *k = stage;
+  LLVMPositionBuilderBefore(builder, *at);
+  *runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, stage, "ferry.runs")
+                 : ferry_counted_loop_runs_ahead(p->counted, builder, p->counted->start, stage);
 }

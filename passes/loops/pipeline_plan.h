@@ -69,7 +69,7 @@ struct rebased_use {
   size_t ring;
 };
 
-struct ferry_range_plan; /* pipeline_ranges.c */
+struct ferry_range_check; /* loop_version.h */
 
 struct ferry_pipeline {
   /* The stages; with launch_stages, the most a launch may get. */
@@ -82,7 +82,7 @@ struct ferry_pipeline {
   /* pipeline_ranges.c: the stores that may write a source, checked once
    * before the loop against the bytes the copies read (the loop is then
    * versioned as for alignment); NULL when no store may. */
-  struct ferry_range_plan *ranges;
+  struct ferry_range_check *ranges;
   /* pipeline_version.c: the uniform base pointers of sources not provably
    * global (copy_site.h, global_base), each tested with isspacep.global
    * once before the loop (the loop is then versioned as for the ranges). */
@@ -155,10 +155,6 @@ LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuil
                                         LLVMValueRef distance_value, bool prologue,
                                         struct ferry_map *made);
 
-/* pipeline_values.c: the same in every iteration of `loop` (no phi, load
- * or call of the loop on the way to it). */
-bool ferry_pipeline_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth);
-
 /* `value` (a pointer into `buffer`, through GEPs and casts) with the buffer
  * replaced by `base`, built at the builder's position (pipeline_values.c). */
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
@@ -210,18 +206,8 @@ bool ferry_pipeline_check_writes(struct ferry_pipeline *p, struct ferry_affine_c
  * last iteration the check computes itself). Uniform across the block. */
 LLVMValueRef ferry_pipeline_ranges_disjoint(const struct ferry_pipeline *p, LLVMModuleRef module,
                                             LLVMBuilderRef builder, LLVMValueRef last);
-void ferry_pipeline_ranges_free(struct ferry_range_plan *plan);
 /* The words of the report's range_stores (pipeline.h), or "". */
 const char *ferry_pipeline_range_stores(const struct ferry_pipeline *p);
-
-/* pipeline_values.c: a header phi of `loop` that adds the same
- * loop-invariant value each iteration (*step, maybe computed in the loop),
- * and a pointer the loop steps by a GEP of one loop-invariant index
- * (*increment; *varies when that index changes). */
-bool ferry_pipeline_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
-                                   LLVMValueRef *start, LLVMValueRef *step);
-bool ferry_pipeline_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
-                                 LLVMValueRef *start, LLVMValueRef *increment, bool *varies);
 
 static inline bool pipeline_forwards_pointer(LLVMValueRef value) {
   LLVMOpcode opcode = ferry_opcode_of(value);

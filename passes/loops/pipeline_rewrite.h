@@ -40,21 +40,16 @@ struct rewrite {
   LLVMValueRef iteration, issue_index, mask, ahead;
 };
 
-/* The iteration `distance` ahead (from the loop's start when `prologue`)
- * issues every copy at `anchor` into slot `slot_index` of each ring, when
- * `guard` (NULL: always) holds (pipeline.c). */
-void ferry_pipeline_issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
-                                struct ferry_emit_cache *cache, const struct rewrite *w,
-                                LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
-                                LLVMValueRef distance_value, bool prologue, LLVMValueRef guard);
-
 /* A ring of launch_stages (pipeline_launch_stages.c): before the loop, S
  * (w->stage_mask) and each per-launch ring's stride; the prologue loop;
  * commit + wait_group S-1 before the consumer barrier. */
 void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
                                        struct rewrite *w);
+/* The prologue's loop over k < S - 1: the rewrite issues iteration k into
+ * slot k before *at when *runs, then commits a group there. */
 void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
-                                    struct ferry_emit_cache *cache, const struct rewrite *w);
+                                    const struct rewrite *w, LLVMValueRef *at, LLVMValueRef *k,
+                                    LLVMValueRef *runs);
 void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
                                     const struct rewrite *w);
 

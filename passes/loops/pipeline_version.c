@@ -27,7 +27,7 @@
  * The check reads uniform values only (thread (0, r)'s addresses, rebuilt
  * by thread_values.c; the trip count; ntid), so the whole block takes one
  * version: the ring, whose chunks then issue unchecked (copy_emit.c), or a
- * clone of the loop (loop_clone.c) kept as written, which reads slot 0 of
+ * clone of the loop kept as written (loop_version.h), which reads slot 0 of
  * the rings instead of the arrays they replace. Addresses of a row or an
  * iteration that does not exist (a block of one row, a loop run once) may
  * be poison there: they are frozen, and the check ignores them then.
@@ -47,10 +47,8 @@
 
 #include "address_space.h"
 #include "bridge.h"
-#include "loop_clone.h"
+#include "loop_version.h"
 #include "thread_values.h"
-
-#include <llvm-c/DebugInfo.h>
 
 #include <stdio.h>
 
@@ -477,25 +475,14 @@ static void clone_uses_slot_0(const struct ferry_pipeline *p, const LLVMValueRef
 void ferry_pipeline_version(const struct ferry_pipeline *p, const LLVMValueRef rings[],
                             LLVMModuleRef module, LLVMBuilderRef builder, LLVMValueRef last,
                             struct ferry_copy_record *record) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(p->counted->preheader_branch);
-  LLVMBasicBlockRef ring_entry =
-      ferry_split_block_before(p->counted->preheader_branch, "ferry.ring.entry");
-  LLVMBasicBlockRef as_written = LLVMInsertBasicBlockInContext(context, ring_entry,
-                                                                "ferry.as.written.entry");
-  struct ferry_map clones = {0};
-  ferry_clone_loop(&p->loop_blocks, ring_entry, LLVMGetInstructionParent(p->counted->latch_branch),
-                   p->counted->exit, as_written, &clones);
+  struct ferry_loop_versions versions;
+  ferry_loop_version_split(&p->loop_blocks, p->counted->preheader_branch,
+                           LLVMGetInstructionParent(p->counted->latch_branch), p->counted->exit,
+                           "ferry.ring.entry", "ferry.as.written.entry", &versions);
   for (size_t c = 0; c < p->count; c++) /* kept as written, whatever pass comes next */
-    ferry_copy_record_keep(record, ferry_cloned(&clones, p->copies[c].site->store),
+    ferry_copy_record_keep(record, ferry_cloned(&versions.clones, p->copies[c].site->store),
                            FERRY_KEPT_RING_FALLBACK);
-  clone_uses_slot_0(p, rings, builder, &clones, as_written);
-  ferry_map_free(&clones);
-
-  LLVMValueRef jump = LLVMGetBasicBlockTerminator(preheader);
-  LLVMPositionBuilderBefore(builder, jump);
-  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(jump));
-  LLVMValueRef fits = version_check(p, rings, module, builder, last);
-  LLVMBuildCondBr(builder, fits, ring_entry, as_written);
-  LLVMInstructionEraseFromParent(jump);
+  clone_uses_slot_0(p, rings, builder, &versions.clones, versions.fallback);
+  ferry_loop_version_position(builder, &versions);
+  ferry_loop_version_branch(builder, &versions, version_check(p, rings, module, builder, last));
 }
