@@ -258,6 +258,31 @@ static const char *const ANOTHER_THREAD_EARLIER =
     "block (the offsets meet for some thread indices below the block's size; launch bounds that "
     "keep the block smaller may prove them apart)";
 
+/* The objections that concern only where the copy's value lands (its
+ * destination), in the words of the searches below: a copy refused for one
+ * of them alone may still have its load issued early into slots of its own
+ * (ferry_destination_hazard). */
+static const char *const WRITES_AGAIN =
+    "the thread may write the destination again before the barrier";
+static const char *const READS_BEFORE = "the thread may read the destination before the barrier";
+static const char *const ACCESSES_EARLIER =
+    "the thread may access the destination earlier with no barrier in between";
+static const char *const LOOP_ACCESSES =
+    "the thread may access the destination's array in the copy's loop or between it and the "
+    "barrier (every iteration's copy is in flight until the barrier)";
+static const char *const LOOP_ACCESSES_EARLIER =
+    "the thread may access the destination's array earlier with no barrier in between";
+
+bool ferry_destination_hazard(const char *objection) {
+  const char *const all[] = {WRITES_AGAIN,         READS_BEFORE,          ACCESSES_EARLIER,
+                             LOOP_ACCESSES,        LOOP_ACCESSES_EARLIER, ANOTHER_THREAD_WRITES,
+                             ANOTHER_THREAD_READS, ANOTHER_THREAD_EARLIER};
+  for (size_t i = 0; objection && i < sizeof all / sizeof *all; i++)
+    if (objection == all[i])
+      return true;
+  return false;
+}
+
 const char *ferry_copy_hazard(LLVMValueRef inst, void *context) {
   struct ferry_copy_site *site = context;
   const char *objection = ordering_hazard(inst);
@@ -270,11 +295,9 @@ const char *ferry_copy_hazard(LLVMValueRef inst, void *context) {
   }
   bool in_block_only;
   if (may_touch_destination(site, inst, true, &in_block_only))
-    return in_block_only ? ANOTHER_THREAD_WRITES
-                         : "the thread may write the destination again before the barrier";
+    return in_block_only ? ANOTHER_THREAD_WRITES : WRITES_AGAIN;
   if (may_touch_destination(site, inst, false, &in_block_only))
-    return in_block_only ? ANOTHER_THREAD_READS
-                         : "the thread may read the destination before the barrier";
+    return in_block_only ? ANOTHER_THREAD_READS : READS_BEFORE;
   return NULL;
 }
 
@@ -289,8 +312,7 @@ const char *ferry_earlier_access_hazard(LLVMValueRef inst, void *context) {
   bool in_block_only;
   if (may_touch_destination(site, inst, true, &in_block_only) ||
       may_touch_destination(site, inst, false, &in_block_only))
-    return in_block_only ? ANOTHER_THREAD_EARLIER
-                         : "the thread may access the destination earlier with no barrier in between";
+    return in_block_only ? ANOTHER_THREAD_EARLIER : ACCESSES_EARLIER;
   /* Likewise an earlier write of the source: the asynchronous read is not
    * promised to see it. */
   if (ferry_may_write(inst, site->source))
@@ -312,8 +334,7 @@ static const char *loop_copy_hazard(LLVMValueRef inst, void *context) {
   if (ferry_may_write(inst, site->source))
     return "a store that may alias the source stands between the copy and the barrier";
   if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
-    return "the thread may access the destination's array in the copy's loop or between it "
-           "and the barrier (every iteration's copy is in flight until the barrier)";
+    return LOOP_ACCESSES;
   return NULL;
 }
 
@@ -325,7 +346,7 @@ const char *ferry_loop_earlier_hazard(LLVMValueRef inst, void *context) {
   if (inst == site->load || inst == site->store)
     return NULL;
   if (ferry_may_write(inst, site->destination) || ferry_may_read(inst, site->destination))
-    return "the thread may access the destination's array earlier with no barrier in between";
+    return LOOP_ACCESSES_EARLIER;
   if (ferry_may_write(inst, site->source))
     return "the thread may write the source earlier with no barrier in between";
   return NULL;

@@ -8,6 +8,7 @@
 #include "copy_site.h"
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 
 /* Between the copy and its consumer barriers (context: the copy's site):
  * what synchronises, writes the source (but a store versioned on a
@@ -22,6 +23,13 @@ const char *ferry_earlier_access_hazard(LLVMValueRef inst, void *context);
 
 /* The same for a copy loop's copy: any access to the destination's array. */
 const char *ferry_loop_earlier_hazard(LLVMValueRef inst, void *context);
+
+/* Whether an objection of the searches above (the very pointer they
+ * returned) concerns only where the copy's value lands: the thread's own
+ * or another thread's access to the destination. A load refused for that
+ * alone may still be issued early into slots of its own, the store left
+ * as written (copy_site.h, destination_hazard; staged_copy.h). */
+bool ferry_destination_hazard(const char *objection);
 
 /* A copy that can run again before any barrier: a copy loop's, when its
  * innermost loop holds no barrier and copy_loop.c proves the iterations'

@@ -220,6 +220,21 @@ static void analyse(struct ferry_analyses *analyses, struct found_copy *found) {
   found->analysed = true;
 }
 
+/* A copy refused for a hazard at its destination alone whose load could
+ * be issued early by one thread's cp.async (copy_record.h, staged): its
+ * source proved global, a plain load of 4, 8 or 16 bytes aligned to its
+ * size, its value stored by the copy alone (a guard is a branch around
+ * the copy, not a merged value). Whether its loop lets it be is
+ * ferry-pipeline's (staged_copy.h). */
+static bool stageable(const struct ferry_copy_site *site) {
+  if (!site->destination_hazard || !site->load || site->merged || site->check_global ||
+      !ferry_option_staged())
+    return false;
+  LLVMUseRef use = LLVMGetFirstUse(site->load);
+  return (site->size == 4 || site->size == 8 || site->size == 16) && site->align >= site->size &&
+         use && !LLVMGetNextUse(use) && LLVMGetUser(use) == site->store;
+}
+
 /* The decision for a copy no plan has met (analysed on this IR): nothing
  * in a function refused whole; otherwise whether its ring form applies,
  * whether it converts one stage at a time, and else why not. */
@@ -231,6 +246,7 @@ static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
     return decision;
   if (found->verdict == FERRY_COPY_REFUSED) {
     decision->refused_where_found = true;
+    decision->staged = stageable(&found->site);
     ferry_hold_remark(&decision->reasons, FERRY_REMARK_MISSED, found->copy, "CopyRefused",
                       found->reason);
     return decision;
@@ -399,6 +415,27 @@ void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
   if (plans->count &&
       ferry_target_has_bulk_copy(ferry_function_target(ferry_analyses_function(analyses))))
     plan_bulk(analyses, plans);
+}
+
+void ferry_plan_staged_copies(struct ferry_analyses *analyses, struct ferry_copy_record *record,
+                              struct ferry_vec *plans) {
+  struct ferry_vec found = {0};
+  find_copies(analyses, record, &found);
+  for (size_t i = 0; i < found.count; i++) {
+    struct found_copy *copy = found.items[i];
+    if (!copy->decision->staged)
+      continue;
+    analyse(analyses, copy);
+    /* Decided on this IR or on one a pass before left: it must still be
+     * refused for its destination alone. */
+    if (copy->verdict == FERRY_COPY_REFUSED && copy->site.destination_hazard) {
+      struct ferry_copy_form form = {.kind = FERRY_COPY_PER_THREAD,
+                                     .size = copy->site.size,
+                                     .align = copy->site.align};
+      ferry_vec_push(plans, take(copy, &form));
+    }
+  }
+  free_found_copies(&found);
 }
 
 void ferry_plan_refuse_after_inline_asm(struct ferry_copy_record *record) {

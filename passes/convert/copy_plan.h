@@ -52,6 +52,11 @@ void ferry_plan_ring_copies(struct ferry_analyses *analyses, struct ferry_copy_r
  * copy's reasons said, in the function's order. */
 void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
                                     struct ferry_copy_record *record, struct ferry_vec *plans);
+/* The same planning, then for ferry-pipeline's staged loads
+ * (staged_copy.h): in `plans`, the copies decided `staged` (copy_record.h)
+ * and not taken yet, each with its site on this IR and a per-thread form. */
+void ferry_plan_staged_copies(struct ferry_analyses *analyses, struct ferry_copy_record *record,
+                              struct ferry_vec *plans);
 /* What a pass that puts inline assembly into a function (ferry-prefetch)
  * decides for the copies it leaves: they stay as written, for that
  * assembly (what the function's check would find on the IR it leaves). */

@@ -45,6 +45,9 @@ enum ferry_copy_kept {
   FERRY_KEPT_PREFETCHED = 1, /* ferry-prefetch: plain, its source prefetched ahead */
   FERRY_KEPT_RING_FALLBACK,  /* the loop as written beside a versioned ring */
   FERRY_KEPT_CHECK_FALLBACK, /* the copy as written where a run-time check fails */
+  /* ferry-pipeline staged its load (staged_copy.h): the store, as
+   * written, now stores the value of the thread's slot */
+  FERRY_KEPT_STAGED,
 };
 
 /* A remark decided by one pass and said by a later one. */
@@ -77,6 +80,13 @@ struct ferry_copy_decision {
    * before may have changed the code around the copy: a ring's own
    * operations before its barrier). */
   bool refused_where_found;
+  /* Refused for a hazard at its destination alone (copy_site.h,
+   * destination_hazard), its load otherwise fit to be issued early: a
+   * plain global load of 4, 8 or 16 bytes aligned to its size, whose
+   * value only the store takes. ferry-pipeline may stage it (issue the
+   * load iterations ahead into slots of the thread's own: staged_copy.h);
+   * where it does not, the copy stays as written for the reasons held. */
+  bool staged;
   struct ferry_vec reasons; /* struct ferry_held_remark *, said by ferry-async-copy */
   /* Fit for a ring, no ring taking it: whether ferry-prefetch prefetches
    * its loop, decided with the rings (loop_prefetch.h); where it does not,

@@ -304,15 +304,19 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                   "16-byte value");
 
   if (!ferry_find_consumer_barriers(inst, ferry_copy_hazard, site, &site->consumers) &&
-      (objection = ferry_match_copy_loop(site, inst)))
+      (objection = ferry_match_copy_loop(site, inst))) {
+    site->destination_hazard = ferry_destination_hazard(objection);
     return refuse(reason, reason_size, "not converted: %s", objection);
+  }
   /* The function's CFG, from its analyses when the caller gave them. */
   const struct ferry_cfg *cfg =
       affine ? ferry_analyses_cfg(ferry_affine_analyses(affine)) : NULL;
   if (ferry_find_hazard_since_barrier(inst, cfg,
                                       site->loop ? ferry_loop_earlier_hazard : ferry_earlier_access_hazard,
-                                      site, &objection))
+                                      site, &objection)) {
+    site->destination_hazard = ferry_destination_hazard(objection);
     return refuse(reason, reason_size, "not converted: %s", objection);
+  }
 
   /* Other uses of the loaded value read it back from the destination after
    * the barrier (copy_read_back.c). */

@@ -134,6 +134,12 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
       ferry_map_put(&p->cone, value, 1);
       return collect_cone(p, loops, loop, LLVMGetOperand(step, 1), depth + 1, what, reason,
                           size);
+    } else if (ferry_pipeline_guarded_step(p, loop, value, &start, &step)) {
+      /* A staged copy's (p->facts): stepped where the copy runs. */
+      ferry_map_put(&p->step_values, value, (intptr_t)step);
+      ferry_map_put(&p->starts, value, (intptr_t)start);
+      ferry_map_put(&p->cone, value, 1);
+      return collect_cone(p, loops, loop, step, depth + 1, what, reason, size);
     } else if (varies) {
       return ferry_refuse(reason, size, "the source pointer advances by an amount that changes "
                                         "from one iteration to the next");
@@ -160,6 +166,12 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
     if (!collect_cone(p, loops, loop, LLVMGetOperand(value, i), depth + 1, what, reason, size))
       return false;
   return true;
+}
+
+bool ferry_pipeline_collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
+                                 const struct ferry_loop *loop, LLVMValueRef value,
+                                 const char *what, char *reason, size_t size) {
+  return collect_cone(p, loops, loop, value, 0, what, reason, size);
 }
 
 /* The edges into `block` from the terminators of `fn`: how many, and the

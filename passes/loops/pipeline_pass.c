@@ -21,6 +21,7 @@
 #include "loop_prefetch.h"
 #include "names.h"
 #include "pipeline.h"
+#include "staged_copy.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
@@ -201,6 +202,16 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   /* The loops no ring takes: ferry-prefetch's, decided here, on the same IR. */
   if (plans.count)
     ferry_prefetch_decide(module, analyses, record, &plans);
+  /* Staged loads (staged_copy.h), in a function that gets no ring (a
+   * ring's wait_group counts groups a staged loop would add to), each
+   * loop's check built before anything is rewritten. */
+  struct ferry_vec staged_plans = {0}, staged = {0};
+  ferry_plan_staged_copies(analyses, record, &staged_plans);
+  if (staged_plans.count && !pipelines.count) {
+    ferry_staged_check(module, analyses, &staged_plans, &staged);
+    for (size_t i = 0; i < staged.count; i++)
+      ferry_staged_prepare(module, builder, staged.items[i]);
+  }
   /* Every ring is checked before any is made; from here the loops are
    * rewritten and nothing asks the analyses anything (a ring's plan holds
    * what its rewrite needs). */
@@ -217,13 +228,22 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
     else
       per_launch_rings = true;
   }
-  if (pipelines.count)
+  for (size_t i = 0; i < staged.count; i++)
+    ferry_staged_apply(module, builder, staged.items[i], record); /* frees it */
+  if (pipelines.count || staged.count)
     ferry_pipeline_remove_dead_arithmetic(fn);
   ferry_emit_cache_free(cache);
-  bool changed = pipelines.count > 0;
+  /* A staged loop pays only where a trial times it faster (at 512^3
+   * laplace3d's blocks fill the multiprocessors and it runs 1.00x):
+   * marked converted, not paying untimed. */
+  if (staged.count)
+    ferry_dispatch_mark_converted(fn, false);
+  ferry_free_planned_copies(&staged_plans);
+  ferry_vec_free(&staged);
+  bool changed = pipelines.count > 0 || staged.count > 0;
   if (per_launch_rings)
     ferry_dispatch_mark(fn, FERRY_LAUNCH_RING_ATTRIBUTE);
-  if (changed)
+  if (pipelines.count)
     ferry_dispatch_mark_converted(fn, true); /* a ring: cost_model.h */
   ferry_free_planned_copies(&plans);
   ferry_vec_free(&pipelines);

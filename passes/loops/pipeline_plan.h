@@ -71,6 +71,14 @@ struct rebased_use {
 
 struct ferry_range_check; /* loop_version.h */
 
+/* A branch condition known where a value is used: `condition`, an i1
+ * defined before the loop (the same in every iteration), is `holds`. */
+struct ferry_branch_fact {
+  LLVMValueRef condition;
+  bool holds;
+};
+enum { FERRY_MAX_FACTS = 8 };
+
 struct ferry_pipeline {
   /* The stages; with launch_stages, the most a launch may get. */
   unsigned stages;
@@ -127,7 +135,43 @@ struct ferry_pipeline {
    * copies that run once per iteration. */
   const struct ferry_loop *copy_loop;
   LLVMValueRef copy_counter;
+  /* A staged copy's values (staged_copy.c), none for a ring: the
+   * conditions known wherever the copy runs, so that a header phi the
+   * loop steps only where they hold is read as stepped
+   * (ferry_pipeline_guarded_step). */
+  struct ferry_branch_fact facts[FERRY_MAX_FACTS];
+  size_t fact_count;
 };
+
+/* pipeline_check.c: adds `value` (a source address or guard, `what` for
+ * the reason) and the loop's values it depends on to p's cone, each pure
+ * arithmetic over induction variables, stepped phis and loop-invariant
+ * values; refuses otherwise. */
+bool ferry_pipeline_collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loops,
+                                 const struct ferry_loop *loop, LLVMValueRef value,
+                                 const char *what, char *reason, size_t size);
+
+/* pipeline_values.c: whether the edge from `from` into `to` is never taken
+ * where the facts hold: `from` branches on a fact's condition the other
+ * way, or `to` begins with a phi that is a fact's condition and takes from
+ * `from` the constant that contradicts it. */
+bool ferry_edge_excluded(const struct ferry_branch_fact *facts, size_t count,
+                         LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+/* pipeline_values.c: `value` where the facts hold, through phis of `loop`
+ * other than its header's (and of no loop when `loop` is NULL) whose
+ * values on the edges the facts leave are one value; `value` itself where
+ * they are not. */
+LLVMValueRef ferry_resolve_under_facts(const struct ferry_loop *loop,
+                                       const struct ferry_branch_fact *facts, size_t count,
+                                       LLVMValueRef value);
+/* pipeline_values.c: a header phi of `loop` that, where p's facts hold,
+ * adds the same loop-invariant value each iteration (`if (active) indg +=
+ * NY * pitch;` with `active` fixed before the loop): its value k
+ * iterations on is then phi + k * step in every thread where the facts
+ * hold; elsewhere it is never read ahead (the staged copy's guard holds
+ * the facts). */
+bool ferry_pipeline_guarded_step(const struct ferry_pipeline *p, const struct ferry_loop *loop,
+                                 LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step);
 
 /* pipeline_copy_loop.c: for copies in a block-strided copy loop nested in
  * `loop`, checks that the copy loop runs the same iterations in every

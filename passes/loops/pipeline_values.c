@@ -120,3 +120,75 @@ LLVMValueRef ferry_pipeline_value_at(const struct ferry_pipeline *p, LLVMBuilder
                                      struct ferry_map *made) {
   return ferry_pipeline_value_ahead(p, builder, value, distance, NULL, prologue, made);
 }
+
+bool ferry_edge_excluded(const struct ferry_branch_fact *facts, size_t count,
+                         LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  LLVMValueRef branch = LLVMGetBasicBlockTerminator(from);
+  for (size_t f = 0; f < count; f++) {
+    if (branch && LLVMIsABranchInst(branch) && LLVMIsConditional(branch) &&
+        LLVMGetCondition(branch) == facts[f].condition &&
+        LLVMGetSuccessor(branch, 0) != LLVMGetSuccessor(branch, 1) &&
+        (LLVMGetSuccessor(branch, 0) == to) != facts[f].holds)
+      return true;
+    LLVMValueRef condition = facts[f].condition;
+    if (LLVMIsAPHINode(condition) && LLVMGetInstructionParent(condition) == to)
+      for (unsigned i = 0; i < LLVMCountIncoming(condition); i++)
+        if (LLVMGetIncomingBlock(condition, i) == from &&
+            LLVMIsAConstantInt(LLVMGetIncomingValue(condition, i)) &&
+            (LLVMConstIntGetZExtValue(LLVMGetIncomingValue(condition, i)) != 0) != facts[f].holds)
+          return true;
+  }
+  return false;
+}
+
+static LLVMValueRef resolve(const struct ferry_loop *loop, const struct ferry_branch_fact *facts,
+                            size_t count, LLVMValueRef value, int depth) {
+  if (!LLVMIsAPHINode(value) || depth > 16)
+    return value;
+  LLVMBasicBlockRef block = LLVMGetInstructionParent(value);
+  if (loop ? !ferry_loop_contains(loop, block) || block == loop->header : false)
+    return value;
+  LLVMValueRef agreed = NULL;
+  for (unsigned i = 0; i < LLVMCountIncoming(value); i++) {
+    if (ferry_edge_excluded(facts, count, LLVMGetIncomingBlock(value, i), block))
+      continue;
+    LLVMValueRef incoming = resolve(loop, facts, count, LLVMGetIncomingValue(value, i), depth + 1);
+    if (agreed && agreed != incoming)
+      return value;
+    agreed = incoming;
+  }
+  return agreed ? agreed : value;
+}
+
+LLVMValueRef ferry_resolve_under_facts(const struct ferry_loop *loop,
+                                       const struct ferry_branch_fact *facts, size_t count,
+                                       LLVMValueRef value) {
+  return resolve(loop, facts, count, value, 0);
+}
+
+bool ferry_pipeline_guarded_step(const struct ferry_pipeline *p, const struct ferry_loop *loop,
+                                 LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step) {
+  if (!p->fact_count || LLVMGetInstructionParent(phi) != loop->header ||
+      LLVMCountIncoming(phi) != 2)
+    return false;
+  LLVMValueRef next = NULL;
+  *start = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
+      next = LLVMGetIncomingValue(phi, i);
+    else
+      *start = LLVMGetIncomingValue(phi, i);
+  }
+  if (!next || !*start)
+    return false;
+  LLVMValueRef increment = ferry_resolve_under_facts(loop, p->facts, p->fact_count, next);
+  if (!LLVMIsAInstruction(increment) || LLVMGetInstructionOpcode(increment) != LLVMAdd)
+    return false;
+  for (unsigned side = 0; side < 2; side++)
+    if (LLVMGetOperand(increment, side) == phi &&
+        ferry_loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
+      *step = LLVMGetOperand(increment, 1 - side);
+      return true;
+    }
+  return false;
+}

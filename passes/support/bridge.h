@@ -52,6 +52,9 @@ bool ferry_option_cost_model(void);
 /* -ferry-alignment-test: whether a single-stage per-thread copy whose
  * alignment is not proved is versioned on a run-time test of it. */
 bool ferry_option_alignment_test(void);
+/* -ferry-staged: whether ferry-pipeline stages the loads of copies refused
+ * for a hazard at their destination alone (staged_copy.h). */
+bool ferry_option_staged(void);
 /* -ferry-lone-copy: the cost model's rule for a copy alone in its phase. */
 bool ferry_option_lone_copy(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */

@@ -39,6 +39,13 @@ static cl::opt<bool> AlignmentTest(
              "is not proved on a run-time test of this thread's addresses, cp.async "
              "where they are aligned (default on); off leaves such copies as written"));
 
+static cl::opt<bool> Staged(
+    "ferry-staged", cl::init(true),
+    cl::desc("ferry: issue the load of a copy refused only for a hazard at its "
+             "destination some iterations ahead, into shared-memory slots of the "
+             "thread's own, in a loop that holds a barrier (default on); off leaves "
+             "such copies as written"));
+
 // -ferry-stages follows the rule of annotate("ferry:stages=N")
 // (kernel_options.c): a count ferry cannot use is an error, here at option
 // parsing, before anything is compiled, rather than a pipelining quietly
@@ -109,4 +116,5 @@ extern "C" enum ferry_bulk_mode ferry_option_bulk(void) { return Bulk; }
 extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }
 extern "C" bool ferry_option_alignment_test(void) { return AlignmentTest; }
+extern "C" bool ferry_option_staged(void) { return Staged; }
 extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }

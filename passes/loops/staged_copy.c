@@ -1,0 +1,543 @@
+/* Staged copies: the check and the rewrite (staged_copy.h says what they
+ * make, staged_ranges.c the range check's intervals). The values a later
+ * iteration computes are the rings' (pipeline_values.c, on a plan of the
+ * copy's own that holds its facts); the fallback is the rings' clone
+ * (loop_clone.c); the instructions are ptx.c's. */
+#include "staged_copy.h"
+
+#include "address_space.h"
+#include "barrier.h"
+#include "bridge.h"
+#include "cfg.h"
+#include "copy_plan.h"
+#include "dispatch.h"
+#include "dominators.h"
+#include "ferry.h"
+#include "ir_build.h"
+#include "kernel_options.h"
+#include "loop_clone.h"
+#include "memory.h"
+#include "ptx.h"
+#include "target.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Stages and the block the static ring is sized for. The ring is static:
+ * a trial variant gets no dynamic shared memory of its own. Sixteen KiB,
+ * the default budget of a ring (pipeline_plan.h, RING_BUDGET), holds 8
+ * stages of two 4-byte loads for blocks of up to 256 threads; laplace3d's
+ * loads staged by hand ran 2.77x at 4 and at 8 stages alike (H200,
+ * 256^3). A larger block runs the loop as written (the check before it). */
+enum { STAGED_STAGES = 8, STAGED_THREADS = 256, STAGED_BUDGET = RING_BUDGET,
+       MAX_GUARDS = 8, MAX_WRITES = 16 };
+
+struct staged_copy {
+  const struct ferry_copy_site *site;
+  /* The copy's values ahead (cone, steps, its facts: pipeline_plan.h). */
+  struct ferry_pipeline *values;
+  /* Its guard: each condition, and the way it holds where the copy runs. */
+  LLVMValueRef guards[MAX_GUARDS];
+  bool guard_holds[MAX_GUARDS];
+  size_t guard_count;
+};
+
+struct ferry_staged_loop {
+  const struct ferry_loop *loop;
+  const struct ferry_counted_loop *counted;
+  const struct ferry_dominators *dominators;
+  const struct ferry_uniformity *uniformity;
+  struct staged_copy copies[FERRY_RING_MAX_COPIES];
+  size_t count;
+  /* The stores of the loop that may write a source, and whose sources. */
+  LLVMValueRef writes[MAX_WRITES];
+  unsigned write_copies[MAX_WRITES];
+  /* Each store's facts: the conditions, fixed before the loop, of the
+   * branches whose one way leads to it (its range then leaves out the
+   * values of threads that never store). */
+  struct ferry_pipeline *write_facts[MAX_WRITES];
+  size_t write_count;
+  unsigned stages, threads;
+  char stage_reason[FERRY_REASON_SIZE];
+  LLVMValueRef check; /* i1 before the loop (ferry_staged_prepare) */
+};
+
+void ferry_staged_free(struct ferry_staged_loop *s) {
+  if (!s)
+    return;
+  for (size_t c = 0; c < s->count; c++)
+    ferry_pipeline_free(s->copies[c].values);
+  for (size_t w = 0; w < s->write_count; w++)
+    free(s->write_facts[w]);
+  free(s);
+}
+
+/* The stage count S and the block size the ring is sized for: what the
+ * kernel or -ferry-stages asks for, else STAGED_STAGES, halved (then the
+ * block halved) until S slots of every copy for each thread fit the
+ * budget. Kept apart so that the rings' choice and this one can meet. */
+static bool staged_stages(LLVMValueRef fn, unsigned long long bytes, unsigned *stages,
+                          unsigned *threads, char *why, size_t size) {
+  struct ferry_kernel_options options;
+  if (!ferry_kernel_options(ferry_dispatch_original(fn), &options))
+    return ferry_refuse(why, size, "the kernel's ferry annotations are in error");
+  unsigned requested = options.stages ? options.stages : ferry_option_stages();
+  if (requested == 1)
+    return ferry_refuse(why, size, "one stage is asked for (annotate(\"ferry:stages=1\") or "
+                                   "-ferry-stages=1)");
+  unsigned long long block = ferry_max_block_threads(fn);
+  *threads = block < STAGED_THREADS ? (unsigned)block : STAGED_THREADS;
+  *stages = requested ? requested : STAGED_STAGES;
+  while (!requested && *stages > 2 && *stages * *threads * bytes > STAGED_BUDGET)
+    *stages /= 2;
+  while (*threads > 32 && *stages * *threads * bytes > STAGED_BUDGET)
+    *threads /= 2;
+  snprintf(why, size, "%s", requested ? "as asked for" : "the budget of a ring");
+  return true;
+}
+
+/* What in the loop may order its memory accesses against the staged loads
+ * issued ahead: NULL where nothing does. */
+static const char *ordering_refusal(const struct ferry_loop *loop) {
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      enum ferry_sync_kind sync = ferry_classify_sync(inst);
+      if (sync == FERRY_SYNC_CTA_BARRIER)
+        continue;
+      if (sync == FERRY_SYNC_OTHER)
+        return "the loop synchronises by other means than __syncthreads (a fence, __syncwarp, "
+               "bar.arrive or an asynchronous copy)";
+      if (LLVMIsAAtomicRMWInst(inst) || LLVMIsAAtomicCmpXchgInst(inst) || LLVMIsAFenceInst(inst) ||
+          ((LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst)) && !ferry_is_plain_access(inst)))
+        return "the loop holds an atomic or volatile access or a fence";
+      if ((LLVMIsACallInst(inst) || LLVMIsAInvokeInst(inst)) && !ferry_is_memory_transfer(inst) &&
+          !ferry_call_is_memory_free(inst))
+        return "the loop holds a call that may access memory";
+    }
+  return NULL;
+}
+
+static bool holds_barrier(const struct ferry_loop *loop) {
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+         inst = LLVMGetNextInstruction(inst))
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        return true;
+  return false;
+}
+
+/* The copy's guard: from its block up through single ways in to a block
+ * every iteration runs (one that dominates the latch), each conditional
+ * branch's condition and way; those defined before the loop are facts. */
+static bool find_guard(struct ferry_analyses *analyses, const struct ferry_loop *loop,
+                       const struct ferry_counted_loop *counted, struct staged_copy *copy,
+                       char *reason, size_t size) {
+  const struct ferry_dominators *dominators = ferry_analyses_dominators(analyses);
+  const struct ferry_cfg *cfg = ferry_analyses_cfg(analyses);
+  LLVMBasicBlockRef block = LLVMGetInstructionParent(copy->site->load);
+  for (int depth = 0; !ferry_block_dominates(dominators, block, counted->latch); depth++) {
+    const struct ferry_vec *preds = ferry_cfg_predecessors(cfg, block);
+    if (depth > 32 || preds->count != 1 || !ferry_loop_contains(loop, preds->items[0]))
+      return ferry_refuse(reason, size, "the copy's block is reached other than through one "
+                                        "chain of branches from a block every iteration runs");
+    LLVMBasicBlockRef from = preds->items[0];
+    LLVMValueRef branch = LLVMGetBasicBlockTerminator(from);
+    if (!LLVMIsABranchInst(branch))
+      return ferry_refuse(reason, size, "the copy's block is reached through a switch");
+    if (LLVMIsConditional(branch) && LLVMGetSuccessor(branch, 0) != LLVMGetSuccessor(branch, 1)) {
+      if (copy->guard_count == MAX_GUARDS)
+        return ferry_refuse(reason, size, "the copy's guard has more than %d conditions",
+                            MAX_GUARDS);
+      LLVMValueRef condition = LLVMGetCondition(branch);
+      bool holds = LLVMGetSuccessor(branch, 0) == block;
+      copy->guards[copy->guard_count] = condition;
+      copy->guard_holds[copy->guard_count++] = holds;
+      struct ferry_pipeline *v = copy->values;
+      if (!ferry_loop_defines(loop, condition) && v->fact_count < FERRY_MAX_FACTS)
+        v->facts[v->fact_count++] = (struct ferry_branch_fact){condition, holds};
+    }
+    block = from;
+  }
+  return true;
+}
+
+/* The facts wherever `block` runs: up its dominators, each edge from a
+ * block's one predecessor on a condition defined outside the loop. */
+static void access_facts(struct ferry_analyses *analyses, const struct ferry_loop *loop,
+                         LLVMBasicBlockRef block, struct ferry_pipeline *facts) {
+  const struct ferry_dominators *dominators = ferry_analyses_dominators(analyses);
+  const struct ferry_cfg *cfg = ferry_analyses_cfg(analyses);
+  for (int depth = 0; block && depth < 256; depth++) {
+    const struct ferry_vec *preds = ferry_cfg_predecessors(cfg, block);
+    if (preds->count != 1) {
+      block = ferry_immediate_dominator(dominators, block);
+      continue;
+    }
+    LLVMBasicBlockRef from = preds->items[0];
+    LLVMValueRef branch = LLVMGetBasicBlockTerminator(from);
+    if (LLVMIsABranchInst(branch) && LLVMIsConditional(branch) &&
+        LLVMGetSuccessor(branch, 0) != LLVMGetSuccessor(branch, 1) &&
+        !ferry_loop_defines(loop, LLVMGetCondition(branch)) &&
+        facts->fact_count < FERRY_MAX_FACTS)
+      facts->facts[facts->fact_count++] =
+          (struct ferry_branch_fact){LLVMGetCondition(branch), LLVMGetSuccessor(branch, 0) == block};
+    block = from;
+  }
+}
+
+/* Whether the interval of the access's address can be built (no builder). */
+static bool bounded(const struct ferry_staged_loop *s, LLVMModuleRef module, LLVMValueRef pointer,
+                    const struct ferry_pipeline *facts, char *reason, size_t size) {
+  struct ferry_interval_context x = {
+      .module = module, .loop = s->loop, .dominators = s->dominators,
+      .uniformity = s->uniformity, .at = s->counted->preheader_branch,
+      .facts = facts ? facts->facts : NULL, .fact_count = facts ? facts->fact_count : 0,
+      .reason = reason, .reason_size = size};
+  LLVMValueRef base, lo, hi;
+  bool ok = ferry_interval_of_address(&x, pointer, &base, &lo, &hi);
+  ferry_map_free(&x.lows);
+  ferry_map_free(&x.highs);
+  ferry_map_free(&x.visiting);
+  return ok;
+}
+
+/* The loop's checks, every copy's and the stores that may write a source. */
+static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
+                       struct ferry_analyses *analyses, char *reason, size_t size) {
+  const struct ferry_loop *loop = s->loop;
+  const struct ferry_counted_loop *counted = ferry_analyses_counted_loop(analyses, loop);
+  if (counted->shape != FERRY_COUNTED || !counted->exact)
+    return ferry_refuse(reason, size, "%s", counted->refusal);
+  if (counted->width > 32)
+    return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
+  s->counted = counted;
+  const char *ordering = ordering_refusal(loop);
+  if (ordering)
+    return ferry_refuse(reason, size, "%s", ordering);
+  const struct ferry_loops *loops = ferry_analyses_loops(analyses);
+  unsigned long long bytes = 0;
+  for (size_t c = 0; c < s->count; c++) {
+    struct staged_copy *copy = &s->copies[c];
+    copy->values = ferry_xcalloc(1, sizeof *copy->values);
+    copy->values->counted = counted;
+    if (!find_guard(analyses, loop, counted, copy, reason, size) ||
+        !ferry_pipeline_collect_cone(copy->values, loops, loop, copy->site->source,
+                                     "the source address", reason, size))
+      return false;
+    for (size_t g = 0; g < copy->guard_count; g++)
+      if (!ferry_pipeline_collect_cone(copy->values, loops, loop, copy->guards[g],
+                                       "the copy's guard", reason, size))
+        return false;
+    char why[FERRY_REASON_SIZE];
+    if (!bounded(s, module, copy->site->source, copy->values, why, sizeof why))
+      return ferry_refuse(reason, size, "no range check bounds the bytes the load reads: %s", why);
+    bytes += copy->site->size;
+  }
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        continue;
+      unsigned copies = 0;
+      for (size_t c = 0; c < s->count; c++)
+        if (ferry_may_write(inst, s->copies[c].site->source))
+          copies |= 1u << c;
+      if (!copies)
+        continue;
+      if (!LLVMIsAStoreInst(inst) || !ferry_is_plain_access(inst) ||
+          s->write_count == MAX_WRITES)
+        return ferry_refuse(reason, size, "the loop may write a source other than by a plain "
+                                          "store, or by more than %d stores", MAX_WRITES);
+      char why[FERRY_REASON_SIZE];
+      struct ferry_pipeline *facts = ferry_xcalloc(1, sizeof *facts);
+      s->write_facts[s->write_count] = facts;
+      s->writes[s->write_count] = inst;
+      s->write_copies[s->write_count++] = copies;
+      access_facts(analyses, loop, LLVMGetInstructionParent(inst), facts);
+      if (!bounded(s, module, LLVMGetOperand(inst, 1), facts, why, sizeof why))
+        return ferry_refuse(reason, size, "the loop may write a source, and no range check "
+                                          "bounds the bytes a store writes: %s", why);
+    }
+  LLVMValueRef fn = LLVMGetBasicBlockParent(loop->header);
+  return staged_stages(fn, bytes, &s->stages, &s->threads, s->stage_reason,
+                       sizeof s->stage_reason);
+}
+
+void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
+                        const struct ferry_vec *plans, struct ferry_vec *staged) {
+  const struct ferry_loops *loops = ferry_analyses_loops(analyses);
+  struct ferry_map done = {0};
+  for (size_t i = 0; i < plans->count; i++) {
+    const struct ferry_planned_copy *first = plans->items[i];
+    const struct ferry_loop *loop =
+        ferry_loop_of_block(loops, LLVMGetInstructionParent(first->site.load));
+    /* A loop with no barrier: registers serve it (issue 34: PolyBench's
+     * correlation staged ran slower), and there is nothing to say. */
+    if (!loop || !holds_barrier(loop) || !ferry_set_insert(&done, loop))
+      continue;
+    struct ferry_staged_loop *s = ferry_xcalloc(1, sizeof *s);
+    s->loop = loop;
+    s->dominators = ferry_analyses_dominators(analyses);
+    s->uniformity = ferry_analyses_uniformity(analyses);
+    char reason[FERRY_REASON_SIZE] = "";
+    bool ok = true;
+    for (size_t j = i; j < plans->count; j++) {
+      const struct ferry_planned_copy *plan = plans->items[j];
+      if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.load)) != loop)
+        continue;
+      if (s->count == FERRY_RING_MAX_COPIES) {
+        ok = ferry_refuse(reason, sizeof reason, "more than %d copies in the loop",
+                          FERRY_RING_MAX_COPIES);
+        break;
+      }
+      s->copies[s->count++].site = &plan->site;
+    }
+    ok = ok && check_loop(s, module, analyses, reason, sizeof reason);
+    if (ok) {
+      ferry_vec_push(staged, s);
+      continue;
+    }
+    char message[FERRY_MESSAGE_SIZE];
+    snprintf(message, sizeof message, "the load is not staged (issued iterations ahead into "
+                                      "slots of the thread's own): %s", reason);
+    for (size_t c = 0; c < s->count; c++)
+      ferry_remark(FERRY_REMARK_ANALYSIS, s->copies[c].site->store, "NotStaged", message);
+    ferry_staged_free(s);
+  }
+  ferry_map_free(&done);
+}
+
+/* ---- The rewrite ---- */
+
+/* The interval of one access's bytes, as generic addresses [start, end). */
+static void build_range(const struct ferry_staged_loop *s, LLVMModuleRef module,
+                        LLVMBuilderRef builder, LLVMValueRef last, LLVMValueRef pointer,
+                        unsigned long long size, const struct ferry_pipeline *facts,
+                        LLVMValueRef *ok, LLVMValueRef *start, LLVMValueRef *end) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  char unused[FERRY_REASON_SIZE];
+  struct ferry_interval_context x = {
+      .module = module, .builder = builder, .loop = s->loop, .dominators = s->dominators,
+      .uniformity = s->uniformity, .at = s->counted->preheader_branch,
+      .facts = facts->facts, .fact_count = facts->fact_count,
+      .last = last, .overflow = LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
+      .reason = unused, .reason_size = sizeof unused};
+  LLVMValueRef base, lo, hi;
+  ferry_interval_of_address(&x, pointer, &base, &lo, &hi); /* bounded at the check */
+  ferry_map_free(&x.lows);
+  ferry_map_free(&x.highs);
+  ferry_map_free(&x.visiting);
+  LLVMValueRef address = LLVMBuildPtrToInt(
+      builder, ferry_pointer_in_space(builder, base, FERRY_ADDRSPACE_GENERIC), i64, "");
+  *start = LLVMBuildAdd(builder, address, lo, "");
+  *end = LLVMBuildAdd(builder, LLVMBuildAdd(builder, address, hi, ""),
+                      LLVMConstInt(i64, size, false), "");
+  /* No overflow, and neither bound wrapped around the address space. */
+  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildNot(builder, x.overflow, ""), "");
+  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildICmp(builder, LLVMIntULE, *start, *end, ""), "");
+}
+
+/* Before the loop: the block fits the ring, and the staged loads' bytes
+ * miss every store's that may write them (staged_ranges.c). */
+static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef module,
+                                LLVMBuilderRef builder, LLVMValueRef last) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  struct ferry_ptx ptx = {module, builder};
+  LLVMValueRef size = ferry_ptx_block_size(&ptx);
+  LLVMValueRef ok = LLVMBuildICmp(builder, LLVMIntULE, size,
+                                  LLVMConstInt(LLVMTypeOf(size), s->threads, false),
+                                  "ferry.staged.fits");
+  LLVMValueRef starts[FERRY_RING_MAX_COPIES] = {0}, ends[FERRY_RING_MAX_COPIES] = {0};
+  for (size_t w = 0; w < s->write_count; w++) {
+    LLVMValueRef store = s->writes[w], start, end;
+    build_range(s, module, builder, last, LLVMGetOperand(store, 1),
+                LLVMStoreSizeOfType(LLVMGetModuleDataLayout(module),
+                                    LLVMTypeOf(LLVMGetOperand(store, 0))),
+                s->write_facts[w], &ok, &start, &end);
+    for (size_t c = 0; c < s->count; c++) {
+      if (!(s->write_copies[w] & (1u << c)))
+        continue;
+      if (!starts[c])
+        build_range(s, module, builder, last, s->copies[c].site->source, s->copies[c].site->size,
+                    s->copies[c].values, &ok, &starts[c], &ends[c]);
+      LLVMValueRef apart =
+          LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, ends[c], start, ""),
+                      LLVMBuildICmp(builder, LLVMIntULE, end, starts[c], ""), "");
+      ok = LLVMBuildAnd(builder, ok, apart, "ferry.staged.apart");
+    }
+  }
+  (void)context;
+  return ok;
+}
+
+/* Copy c's source at `distance` iterations on (from the loop's start in
+ * the prologue), issued into slot `slot` (i32) where the iteration runs
+ * (`runs`, an i1) and its guard holds; the builder is left after it. */
+static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct ferry_staged_loop *s,
+                  size_t c, LLVMValueRef ring, LLVMValueRef slot, LLVMValueRef runs,
+                  unsigned distance, bool prologue) {
+  const struct staged_copy *copy = &s->copies[c];
+  struct ferry_map made = {0};
+  LLVMValueRef go = runs;
+  for (size_t g = 0; g < copy->guard_count; g++) {
+    LLVMValueRef condition =
+        ferry_pipeline_value_at(copy->values, builder, copy->guards[g], distance, prologue, &made);
+    if (!copy->guard_holds[g])
+      condition = LLVMBuildNot(builder, condition, "");
+    go = LLVMBuildAnd(builder, go, condition, "");
+  }
+  LLVMValueRef source =
+      ferry_pipeline_value_at(copy->values, builder, copy->site->source, distance, prologue, &made);
+  ferry_map_free(&made);
+  LLVMValueRef placeholder = LLVMBuildUnreachable(builder);
+  LLVMBasicBlockRef head, rest;
+  LLVMBasicBlockRef region = ferry_open_region(placeholder, "ferry.staged.issue",
+                                               "ferry.staged.next", &head, &rest);
+  LLVMInstructionEraseFromParent(placeholder);
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMBuildCondBr(builder, go, region, rest);
+  LLVMPositionBuilderAtEnd(builder, region);
+  LLVMTypeRef type = LLVMTypeOf(copy->site->load);
+  LLVMValueRef destination = LLVMBuildGEP2(builder, type, ring, &slot, 1, "ferry.staged.slot");
+  struct ferry_ptx ptx = {module, builder};
+  ferry_ptx_cp_async(&ptx, destination, source, copy->site->size, NULL);
+  LLVMBuildBr(builder, rest);
+  LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(rest));
+}
+
+/* slot (i32): ((iteration + ahead) & (S - 1)) * ntid + rank. */
+static LLVMValueRef slot_index(LLVMBuilderRef builder, LLVMValueRef iteration, unsigned ahead,
+                               unsigned stages, LLVMValueRef threads, LLVMValueRef rank) {
+  LLVMTypeRef i32 = LLVMTypeOf(iteration);
+  LLVMValueRef stage = LLVMBuildAnd(builder, LLVMBuildAdd(builder, iteration,
+                                                          LLVMConstInt(i32, ahead, false), ""),
+                                    LLVMConstInt(i32, stages - 1, false), "");
+  return LLVMBuildAdd(builder, LLVMBuildMul(builder, stage, threads, ""), rank, "");
+}
+
+void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
+                          struct ferry_staged_loop *s) {
+  LLVMPositionBuilderBefore(builder, s->counted->preheader_branch);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(s->counted->preheader_branch));
+  LLVMValueRef last = ferry_counted_loop_last_iteration(s->counted, builder);
+  s->check = build_check(s, module, builder, last);
+}
+
+void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_staged_loop *s,
+                        struct ferry_copy_record *record) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
+  const struct ferry_counted_loop *counted = s->counted;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(counted->header);
+  /* The check and the loop as written beside (pipeline_version.c's shape). */
+  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(counted->preheader_branch);
+  LLVMBasicBlockRef entry = ferry_split_block_before(counted->preheader_branch, "ferry.staged.entry");
+  LLVMBasicBlockRef as_written =
+      LLVMInsertBasicBlockInContext(context, entry, "ferry.staged.as.written");
+  struct ferry_map clones = {0};
+  ferry_clone_loop(&s->loop->blocks, entry, counted->latch, counted->exit, as_written, &clones);
+  for (size_t c = 0; c < s->count; c++)
+    ferry_copy_record_keep(record, ferry_cloned(&clones, s->copies[c].site->store),
+                           FERRY_KEPT_CHECK_FALLBACK);
+  ferry_map_free(&clones);
+  LLVMValueRef jump = LLVMGetBasicBlockTerminator(preheader);
+  LLVMPositionBuilderBefore(builder, jump);
+  LLVMBuildCondBr(builder, s->check, entry, as_written);
+  LLVMInstructionEraseFromParent(jump);
+
+  /* The rings, the thread's rank and the block's size, the prologue. */
+  LLVMValueRef rings[FERRY_RING_MAX_COPIES];
+  for (size_t c = 0; c < s->count; c++) {
+    LLVMTypeRef type = LLVMArrayType2(LLVMTypeOf(s->copies[c].site->load),
+                                      (unsigned long long)s->stages * s->threads);
+    size_t length;
+    const char *name = LLVMGetValueName2(fn, &length);
+    char ring_name[256];
+    snprintf(ring_name, sizeof ring_name, "%.*s.ferry.staged.%zu", (int)length, name, c);
+    rings[c] = LLVMAddGlobalInAddressSpace(module, type, ring_name, FERRY_ADDRSPACE_SHARED);
+    LLVMSetInitializer(rings[c], LLVMGetPoison(type));
+    LLVMSetLinkage(rings[c], LLVMInternalLinkage);
+    LLVMSetAlignment(rings[c], 16);
+  }
+  LLVMValueRef entry_jump = LLVMGetBasicBlockTerminator(entry);
+  LLVMPositionBuilderBefore(builder, entry_jump);
+  struct ferry_ptx ptx = {module, builder};
+  LLVMValueRef rank = LLVMBuildTrunc(builder, ferry_ptx_block_rank(&ptx), i32, "");
+  LLVMValueRef threads = LLVMBuildTrunc(builder, ferry_ptx_block_size(&ptx), i32, "");
+  LLVMValueRef zero = LLVMConstInt(i32, 0, false);
+  for (unsigned d = 0; d + 1 < s->stages; d++) {
+    LLVMValueRef runs = d ? ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, d)
+                          : LLVMConstInt(LLVMInt1TypeInContext(context), 1, false);
+    for (size_t c = 0; c < s->count; c++)
+      issue(module, builder, s, c, rings[c], slot_index(builder, zero, d, s->stages, threads, rank),
+            runs, d, true);
+    ferry_ptx_commit_group(&ptx);
+  }
+  LLVMBasicBlockRef prologue_end = LLVMGetInsertBlock(builder);
+
+  /* The header: the iteration's index, the issue of i+S-1, the wait. */
+  LLVMBasicBlockRef header = counted->header;
+  LLVMValueRef first = LLVMGetFirstInstruction(header);
+  while (LLVMIsAPHINode(first))
+    first = LLVMGetNextInstruction(first);
+  LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(header));
+  LLVMValueRef iteration = LLVMBuildPhi(builder, i32, "ferry.staged.iteration");
+  LLVMPositionBuilderBefore(builder, counted->latch_branch);
+  LLVMValueRef next = LLVMBuildAdd(builder, iteration, LLVMConstInt(i32, 1, false), "");
+  LLVMValueRef values[2] = {zero, next};
+  LLVMBasicBlockRef blocks[2] = {prologue_end, counted->latch};
+  LLVMAddIncoming(iteration, values, blocks, 2);
+  LLVMPositionBuilderBefore(builder, first);
+  LLVMValueRef runs = ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
+                                                          s->stages - 1);
+  for (size_t c = 0; c < s->count; c++)
+    issue(module, builder, s, c, rings[c],
+          slot_index(builder, iteration, s->stages - 1, s->stages, threads, rank), runs,
+          s->stages - 1, false);
+  ferry_ptx_commit_group(&ptx);
+  ferry_ptx_wait_group(&ptx, s->stages - 1);
+
+  /* Each load reads its slot; the store stays as written. */
+  for (size_t c = 0; c < s->count; c++) {
+    LLVMValueRef load = s->copies[c].site->load;
+    LLVMTypeRef type = LLVMTypeOf(load);
+    LLVMPositionBuilderBefore(builder, load);
+    LLVMValueRef slot = LLVMBuildGEP2(builder, type, rings[c],
+                                      (LLVMValueRef[]){slot_index(builder, iteration, 0, s->stages,
+                                                                  threads, rank)},
+                                      1, "ferry.staged.slot");
+    LLVMValueRef value = LLVMBuildLoad2(builder, type, slot, "ferry.staged.value");
+    LLVMSetAlignment(value, s->copies[c].site->size);
+    LLVMReplaceAllUsesWith(load, value);
+    LLVMInstructionEraseFromParent(load);
+    ferry_copy_record_keep(record, s->copies[c].site->store, FERRY_KEPT_STAGED);
+  }
+  /* After the loop nothing is pending (no iteration past the last was
+   * issued); the wait says so to whatever follows. */
+  LLVMValueRef after = LLVMGetFirstInstruction(counted->exit);
+  while (LLVMIsAPHINode(after))
+    after = LLVMGetNextInstruction(after);
+  LLVMPositionBuilderBefore(builder, after);
+  ferry_ptx_wait_all(&ptx);
+
+  char message[FERRY_MESSAGE_SIZE];
+  for (size_t c = 0; c < s->count; c++) {
+    const struct ferry_copy_site *site = s->copies[c].site;
+    snprintf(message, sizeof message,
+             "staged the copy's load: each iteration issues the load of iteration i+%u by "
+             "cp.async.%s (%u bytes) into a ring of %u slots of the thread's own in shared "
+             "memory (%u stages: %s), and the store, as written, takes the value from its slot "
+             "after the thread's cp.async.wait_group %u, with no barrier added; behind one check "
+             "before the loop that the block has at most %u threads and that the bytes the "
+             "staged loads read, over the block and every iteration, miss those the loop's "
+             "stores write (else the loop runs as written)",
+             s->stages - 1, ferry_cp_async_cache(site->size), site->size, s->stages, s->stages,
+             s->stage_reason, s->stages - 1, s->threads);
+    ferry_remark(FERRY_REMARK_PASSED, site->store, "CopyStaged", message);
+  }
+  ferry_staged_free(s);
+}
