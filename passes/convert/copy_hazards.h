@@ -28,7 +28,7 @@ const char *ferry_loop_earlier_hazard(LLVMValueRef inst, void *context);
  * returned) concerns only where the copy's value lands: the thread's own
  * or another thread's access to the destination. A load refused for that
  * alone may still be issued early into slots of its own, the store left
- * as written (copy_site.h, destination_hazard; staged_copy.h). */
+ * as written (copy_site.h, landing_hazard; staged_copy.h). */
 bool ferry_destination_hazard(const char *objection);
 
 /* A copy that can run again before any barrier: a copy loop's, when its

@@ -220,19 +220,17 @@ static void analyse(struct ferry_analyses *analyses, struct found_copy *found) {
   found->analysed = true;
 }
 
-/* A copy refused for a hazard at its destination alone whose load could
+/* A copy refused only for where its value lands whose load could
  * be issued early by one thread's cp.async (copy_record.h, staged): its
  * source proved global, a plain load of 4, 8 or 16 bytes aligned to its
- * size, its value stored by the copy alone (a guard is a branch around
- * the copy, not a merged value). Whether its loop lets it be is
- * ferry-pipeline's (staged_copy.h). */
+ * size (a guard is a branch around the copy, not a merged value; every
+ * use of the loaded value, the store's and any other, takes the slot's).
+ * Whether its loop lets it be is ferry-pipeline's (staged_copy.h). */
 static bool stageable(const struct ferry_copy_site *site) {
-  if (!site->destination_hazard || !site->load || site->merged || site->check_global ||
+  if (!site->landing_hazard || !site->load || site->merged || site->check_global ||
       !ferry_option_staged())
     return false;
-  LLVMUseRef use = LLVMGetFirstUse(site->load);
-  return (site->size == 4 || site->size == 8 || site->size == 16) && site->align >= site->size &&
-         use && !LLVMGetNextUse(use) && LLVMGetUser(use) == site->store;
+  return (site->size == 4 || site->size == 8 || site->size == 16) && site->align >= site->size;
 }
 
 /* The decision for a copy no plan has met (analysed on this IR): nothing
@@ -427,8 +425,8 @@ void ferry_plan_staged_copies(struct ferry_analyses *analyses, struct ferry_copy
       continue;
     analyse(analyses, copy);
     /* Decided on this IR or on one a pass before left: it must still be
-     * refused for its destination alone. */
-    if (copy->verdict == FERRY_COPY_REFUSED && copy->site.destination_hazard) {
+     * refused only for where its value lands. */
+    if (copy->verdict == FERRY_COPY_REFUSED && copy->site.landing_hazard) {
       struct ferry_copy_form form = {.kind = FERRY_COPY_PER_THREAD,
                                      .size = copy->site.size,
                                      .align = copy->site.align};

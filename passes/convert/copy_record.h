@@ -80,10 +80,10 @@ struct ferry_copy_decision {
    * before may have changed the code around the copy: a ring's own
    * operations before its barrier). */
   bool refused_where_found;
-  /* Refused for a hazard at its destination alone (copy_site.h,
-   * destination_hazard), its load otherwise fit to be issued early: a
-   * plain global load of 4, 8 or 16 bytes aligned to its size, whose
-   * value only the store takes. ferry-pipeline may stage it (issue the
+  /* Refused only for where its value lands (copy_site.h,
+   * landing_hazard), its load otherwise fit to be issued early: a
+   * plain global load of 4, 8 or 16 bytes aligned to its size.
+   * ferry-pipeline may stage it (issue the
    * load iterations ahead into slots of the thread's own: staged_copy.h);
    * where it does not, the copy stays as written for the reasons held. */
   bool staged;

@@ -305,7 +305,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
 
   if (!ferry_find_consumer_barriers(inst, ferry_copy_hazard, site, &site->consumers) &&
       (objection = ferry_match_copy_loop(site, inst))) {
-    site->destination_hazard = ferry_destination_hazard(objection);
+    site->landing_hazard = ferry_destination_hazard(objection);
     return refuse(reason, reason_size, "not converted: %s", objection);
   }
   /* The function's CFG, from its analyses when the caller gave them. */
@@ -314,7 +314,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
   if (ferry_find_hazard_since_barrier(inst, cfg,
                                       site->loop ? ferry_loop_earlier_hazard : ferry_earlier_access_hazard,
                                       site, &objection)) {
-    site->destination_hazard = ferry_destination_hazard(objection);
+    site->landing_hazard = ferry_destination_hazard(objection);
     return refuse(reason, reason_size, "not converted: %s", objection);
   }
 
@@ -322,8 +322,10 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
    * the barrier (copy_read_back.c). */
   LLVMUseRef first_use = site->load && !site->merged ? LLVMGetFirstUse(site->load) : NULL;
   if (first_use && LLVMGetNextUse(first_use)) {
-    if ((objection = ferry_read_back_refusal(site)))
+    if ((objection = ferry_read_back_refusal(site))) {
+      site->landing_hazard = true;
       return refuse(reason, reason_size, "not converted: %s", objection);
+    }
     site->read_back = true;
   }
   if (site->alias_store_count && (site->loop || site->read_back))

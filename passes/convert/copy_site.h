@@ -72,11 +72,13 @@ struct ferry_copy_site {
   LLVMValueRef alias_stores[FERRY_ALIAS_STORES];
   unsigned long long alias_store_bytes[FERRY_ALIAS_STORES];
   unsigned alias_store_count;
-  /* Refused (FERRY_COPY_REFUSED) for a hazard at its destination alone
-   * (copy_hazards.h, ferry_destination_hazard), every check before the
-   * barrier searches passed: the fields above up to `consumers` are set,
-   * and its load may be staged (staged_copy.h). */
-  bool destination_hazard;
+  /* Refused (FERRY_COPY_REFUSED) only for where its value lands: a hazard
+   * at its destination (copy_hazards.h, ferry_destination_hazard), or,
+   * every hazard search passed, the loaded value's other uses
+   * (copy_read_back.h); every check before those passed, the fields above
+   * up to `consumers` are set, and its load may be staged (staged_copy.h):
+   * the store and every use then take the value from the thread's slot. */
+  bool landing_hazard;
   /* For telling apart this thread's accesses to one array by their
    * offsets; NULL: any two accesses to one array may overlap. */
   struct ferry_affine_context *affine;

@@ -208,7 +208,7 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   struct ferry_vec staged_plans = {0}, staged = {0};
   ferry_plan_staged_copies(analyses, record, &staged_plans);
   if (staged_plans.count && !pipelines.count) {
-    ferry_staged_check(module, analyses, &staged_plans, &staged);
+    ferry_staged_check(module, analyses, &staged_plans, &plans, &staged);
     for (size_t i = 0; i < staged.count; i++)
       ferry_staged_prepare(module, builder, staged.items[i]);
   }

@@ -19,6 +19,7 @@
 #include "memory.h"
 #include "ptx.h"
 #include "target.h"
+#include "uniformity.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
@@ -204,6 +205,19 @@ static bool bounded(const struct ferry_staged_loop *s, LLVMModuleRef module, LLV
   return ok;
 }
 
+/* ferry_find_hazard_since_barrier's check: a write of a staged source. */
+static const char *writes_a_source(LLVMValueRef inst, void *context) {
+  const struct ferry_staged_loop *s = context;
+  if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+    return NULL;
+  for (size_t c = 0; c < s->count; c++)
+    if (ferry_may_write(inst, s->copies[c].site->source))
+      return "the thread may write a source before the loop with no barrier between that "
+             "store and the loop, whose later iterations' loads would be issued before the "
+             "loop's barriers order them after it";
+  return NULL;
+}
+
 /* The loop's checks, every copy's and the stores that may write a source. */
 static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                        struct ferry_analyses *analyses, char *reason, size_t size) {
@@ -214,6 +228,12 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
   if (counted->width > 32)
     return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
   s->counted = counted;
+  /* The check before the loop is the block's: so must its trip be. */
+  const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
+  if (!ferry_is_uniform(uniformity, counted->start) ||
+      !ferry_is_uniform(uniformity, counted->bound))
+    return ferry_refuse(reason, size, "the loop's trip count is not the same in every thread "
+                                      "of the block");
   const char *ordering = ordering_refusal(loop);
   if (ordering)
     return ferry_refuse(reason, size, "%s", ordering);
@@ -261,15 +281,32 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
         return ferry_refuse(reason, size, "the loop may write a source, and no range check "
                                           "bounds the bytes a store writes: %s", why);
     }
+  /* A store before the loop with no barrier between it and the loop: a
+   * later iteration's load, ordered after it by the loop's barriers in
+   * another thread, would be issued before them. */
+  const char *objection = NULL;
+  if (ferry_find_hazard_since_barrier(counted->preheader_branch, ferry_analyses_cfg(analyses),
+                                      writes_a_source, s, &objection))
+    return ferry_refuse(reason, size, "%s", objection);
   LLVMValueRef fn = LLVMGetBasicBlockParent(loop->header);
   return staged_stages(fn, bytes, &s->stages, &s->threads, s->stage_reason,
                        sizeof s->stage_reason);
 }
 
 void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
-                        const struct ferry_vec *plans, struct ferry_vec *staged) {
+                        const struct ferry_vec *plans, const struct ferry_vec *ring_plans,
+                        struct ferry_vec *staged) {
   const struct ferry_loops *loops = ferry_analyses_loops(analyses);
   struct ferry_map done = {0};
+  /* A loop with copies fit for a ring is the prefetch's where no ring took
+   * it: left to it. */
+  for (size_t i = 0; i < ring_plans->count; i++) {
+    const struct ferry_planned_copy *plan = ring_plans->items[i];
+    const struct ferry_loop *loop =
+        ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store));
+    if (loop)
+      ferry_set_insert(&done, loop);
+  }
   for (size_t i = 0; i < plans->count; i++) {
     const struct ferry_planned_copy *first = plans->items[i];
     const struct ferry_loop *loop =

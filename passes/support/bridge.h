@@ -53,7 +53,7 @@ bool ferry_option_cost_model(void);
  * alignment is not proved is versioned on a run-time test of it. */
 bool ferry_option_alignment_test(void);
 /* -ferry-staged: whether ferry-pipeline stages the loads of copies refused
- * for a hazard at their destination alone (staged_copy.h). */
+ * only for where their value lands (staged_copy.h). */
 bool ferry_option_staged(void);
 /* -ferry-lone-copy: the cost model's rule for a copy alone in its phase. */
 bool ferry_option_lone_copy(void);
