@@ -378,6 +378,45 @@ static void build_range(const struct ferry_staged_loop *s, LLVMModuleRef module,
   *ok = LLVMBuildAnd(builder, *ok, LLVMBuildICmp(builder, LLVMIntULE, *start, *end, ""), "");
 }
 
+/* The index of the last iteration in which copy c may load (i64): the
+ * loop's, or earlier where a guard `counter < B` (or <=), B fixed before
+ * the loop, ends its loads first (laplace3d's `if (k < NZM1)`, without
+ * which its last plane's bounds would reach a plane past its array). */
+static LLVMValueRef copy_last(const struct ferry_staged_loop *s, const struct staged_copy *copy,
+                              LLVMBuilderRef builder, LLVMValueRef last) {
+  const struct ferry_counted_loop *counted = s->counted;
+  if (counted->step != 1)
+    return last;
+  LLVMTypeRef i64 = LLVMTypeOf(last);
+  for (size_t g = 0; g < copy->guard_count; g++) {
+    LLVMValueRef condition = copy->guards[g];
+    if (!LLVMIsAICmpInst(condition))
+      continue;
+    LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+    LLVMValueRef counter = LLVMGetOperand(condition, 0), bound = LLVMGetOperand(condition, 1);
+    if (bound == counted->iv) {
+      bound = counter;
+      counter = counted->iv;
+      predicate = ferry_icmp_swapped(predicate);
+    }
+    if (counter != counted->iv || ferry_loop_defines(s->loop, bound))
+      continue;
+    if (!copy->guard_holds[g])
+      predicate = ferry_icmp_inverse(predicate);
+    if (predicate != LLVMIntSLT && predicate != LLVMIntSLE)
+      continue;
+    /* start + j < B (<= B): j <= B - start - 1 (B - start), exactly in 64
+     * bits (both of 32 bits or less). */
+    LLVMValueRef end = LLVMBuildSub(builder, LLVMBuildSExt(builder, bound, i64, ""),
+                                    LLVMBuildSExt(builder, counted->start, i64, ""), "");
+    if (predicate == LLVMIntSLT)
+      end = LLVMBuildSub(builder, end, LLVMConstInt(i64, 1, false), "");
+    last = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntSLT, end, last, ""), end, last,
+                           "ferry.staged.last");
+  }
+  return last;
+}
+
 /* Before the loop: the block fits the ring, and the staged loads' bytes
  * miss every store's that may write them (staged_ranges.c). */
 static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef module,
@@ -399,8 +438,9 @@ static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef
       if (!(s->write_copies[w] & (1u << c)))
         continue;
       if (!starts[c])
-        build_range(s, module, builder, last, s->copies[c].site->source, s->copies[c].site->size,
-                    s->copies[c].values, &ok, &starts[c], &ends[c]);
+        build_range(s, module, builder, copy_last(s, &s->copies[c], builder, last),
+                    s->copies[c].site->source, s->copies[c].site->size, s->copies[c].values, &ok,
+                    &starts[c], &ends[c]);
       LLVMValueRef apart =
           LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, ends[c], start, ""),
                       LLVMBuildICmp(builder, LLVMIntULE, end, starts[c], ""), "");
@@ -412,8 +452,12 @@ static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef
 }
 
 /* Copy c's source at `distance` iterations on (from the loop's start in
- * the prologue), issued into slot `slot` (i32) where the iteration runs
- * (`runs`, an i1) and its guard holds; the builder is left after it. */
+ * the prologue), issued into slot `slot` (i32): read where the iteration
+ * runs (`runs`, an i1) and the copy's guard holds there, zero-filled
+ * (src-size 0: nothing is read) elsewhere, with no branch. A slot so
+ * filled is never read: its iteration does not run, or the load it
+ * stands for is under the guard that failed. The source is frozen: where
+ * the guard fails it may be computed from values that thread never set. */
 static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct ferry_staged_loop *s,
                   size_t c, LLVMValueRef ring, LLVMValueRef slot, LLVMValueRef runs,
                   unsigned distance, bool prologue) {
@@ -425,25 +469,20 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
         ferry_pipeline_value_at(copy->values, builder, copy->guards[g], distance, prologue, &made);
     if (!copy->guard_holds[g])
       condition = LLVMBuildNot(builder, condition, "");
-    go = LLVMBuildAnd(builder, go, condition, "");
+    go = LLVMBuildAnd(builder, go, LLVMBuildFreeze(builder, condition, ""), "");
   }
-  LLVMValueRef source =
-      ferry_pipeline_value_at(copy->values, builder, copy->site->source, distance, prologue, &made);
+  LLVMValueRef source = LLVMBuildFreeze(
+      builder,
+      ferry_pipeline_value_at(copy->values, builder, copy->site->source, distance, prologue, &made),
+      "");
   ferry_map_free(&made);
-  LLVMValueRef placeholder = LLVMBuildUnreachable(builder);
-  LLVMBasicBlockRef head, rest;
-  LLVMBasicBlockRef region = ferry_open_region(placeholder, "ferry.staged.issue",
-                                               "ferry.staged.next", &head, &rest);
-  LLVMInstructionEraseFromParent(placeholder);
-  LLVMPositionBuilderAtEnd(builder, head);
-  LLVMBuildCondBr(builder, go, region, rest);
-  LLVMPositionBuilderAtEnd(builder, region);
-  LLVMTypeRef type = LLVMTypeOf(copy->site->load);
-  LLVMValueRef destination = LLVMBuildGEP2(builder, type, ring, &slot, 1, "ferry.staged.slot");
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef bytes = LLVMBuildSelect(builder, go, LLVMConstInt(i32, copy->site->size, false),
+                                       LLVMConstInt(i32, 0, false), "ferry.staged.bytes");
+  LLVMValueRef destination =
+      LLVMBuildGEP2(builder, LLVMTypeOf(copy->site->load), ring, &slot, 1, "ferry.staged.slot");
   struct ferry_ptx ptx = {module, builder};
-  ferry_ptx_cp_async(&ptx, destination, source, copy->site->size, NULL);
-  LLVMBuildBr(builder, rest);
-  LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(rest));
+  ferry_ptx_cp_async_fill(&ptx, destination, source, copy->site->size, bytes);
 }
 
 /* slot (i32): ((iteration + ahead) & (S - 1)) * ntid + rank. */
@@ -561,13 +600,14 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   LLVMPositionBuilderBefore(builder, after);
   ferry_ptx_wait_all(&ptx);
 
-  char message[FERRY_MESSAGE_SIZE];
+  char message[2 * FERRY_MESSAGE_SIZE]; /* the text and the stage reason */
   for (size_t c = 0; c < s->count; c++) {
     const struct ferry_copy_site *site = s->copies[c].site;
     snprintf(message, sizeof message,
              "staged the copy's load: each iteration issues the load of iteration i+%u by "
-             "cp.async.%s (%u bytes) into a ring of %u slots of the thread's own in shared "
-             "memory (%u stages: %s), and the store, as written, takes the value from its slot "
+             "cp.async.%s (%u bytes; zero-filled, reading nothing, where that iteration does not "
+             "run or the copy's guard fails there) into a ring of %u slots of the thread's own in "
+             "shared memory (%u stages: %s), and the store, as written, takes the value from its slot "
              "after the thread's cp.async.wait_group %u, with no barrier added; behind one check "
              "before the loop that the block has at most %u threads and that the bytes the "
              "staged loads read, over the block and every iteration, miss those the loop's "

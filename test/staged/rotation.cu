@@ -43,7 +43,7 @@ __global__ void planes(float *out, const float *in, int nz, int nx) {
       u[0][t + 1] = u[1][t + 1];
       u[1][t + 1] = u[2][t + 1];
       if (k < nz - 1)
-        // REMARK: rotation.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7 by cp.async.ca (4 bytes) into a ring of 8 slots of the thread's own in shared memory (8 stages: the budget of a ring), and the store, as written, takes the value from its slot after the thread's cp.async.wait_group 7, with no barrier added; behind one check before the loop that the block has at most 256 threads and that the bytes the staged loads read, over the block and every iteration, miss those the loop's stores write (else the loop runs as written)
+        // REMARK: rotation.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7 by cp.async.ca (4 bytes; zero-filled, reading nothing, where that iteration does not run or the copy's guard fails there) into a ring of 8 slots of the thread's own in shared memory (8 stages: the budget of a ring), and the store, as written, takes the value from its slot after the thread's cp.async.wait_group 7, with no barrier added; behind one check before the loop that the block has at most 256 threads and that the bytes the staged loads read, over the block and every iteration, miss those the loop's stores write (else the loop runs as written)
         // OFF: rotation.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may {{read|write|access}} the destination
         u[2][t + 1] = in[idx];
     }
@@ -67,11 +67,11 @@ __global__ void planes(float *out, const float *in, int nz, int nx) {
 
 // PTX-LABEL: .entry _Z6planesPfPKfii(
 // The prologue: iterations 0..6, one group each.
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
+// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
 // PTX:         cp.async.commit_group;
 // The header: iteration i+7, then the wait for iteration i's group.
 // PTX:         Inner Loop Header
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
+// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
 // PTX:         cp.async.commit_group;
 // PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         ld.shared.b32
