@@ -1,8 +1,8 @@
 /* Staged copies: the check and the rewrite (staged_copy.h says what they
  * make, staged_ranges.c the range check's intervals). The values a later
  * iteration computes are the rings' (pipeline_values.c, on a plan of the
- * copy's own that holds its facts); the fallback is the rings' clone
- * (loop_clone.c); the instructions are ptx.c's. */
+ * copy's own that holds its facts); the fallback is the loop versioning
+ * utility's (loop_version.h); the instructions are ptx.c's. */
 #include "staged_copy.h"
 
 #include "address_space.h"
@@ -15,7 +15,7 @@
 #include "ferry.h"
 #include "ir_build.h"
 #include "kernel_options.h"
-#include "loop_clone.h"
+#include "loop_version.h"
 #include "memory.h"
 #include "ptx.h"
 #include "target.h"
@@ -534,21 +534,17 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
   const struct ferry_counted_loop *counted = s->counted;
   LLVMValueRef fn = LLVMGetBasicBlockParent(counted->header);
-  /* The check and the loop as written beside (pipeline_version.c's shape). */
-  LLVMBasicBlockRef preheader = LLVMGetInstructionParent(counted->preheader_branch);
-  LLVMBasicBlockRef entry = ferry_split_block_before(counted->preheader_branch, "ferry.staged.entry");
-  LLVMBasicBlockRef as_written =
-      LLVMInsertBasicBlockInContext(context, entry, "ferry.staged.as.written");
-  struct ferry_map clones = {0};
-  ferry_clone_loop(&s->loop->blocks, entry, counted->latch, counted->exit, as_written, &clones);
+  /* The loop as written beside, where the check fails (loop_version.h):
+   * its copies kept as written, whatever pass comes next. */
+  struct ferry_loop_versions versions;
+  ferry_loop_version_split(&s->loop->blocks, counted->preheader_branch, counted->latch,
+                           counted->exit, "ferry.staged.entry", "ferry.staged.as.written",
+                           &versions);
   for (size_t c = 0; c < s->count; c++)
-    ferry_copy_record_keep(record, ferry_cloned(&clones, s->copies[c].site->store),
+    ferry_copy_record_keep(record, ferry_cloned(&versions.clones, s->copies[c].site->store),
                            FERRY_KEPT_CHECK_FALLBACK);
-  ferry_map_free(&clones);
-  LLVMValueRef jump = LLVMGetBasicBlockTerminator(preheader);
-  LLVMPositionBuilderBefore(builder, jump);
-  LLVMBuildCondBr(builder, s->check, entry, as_written);
-  LLVMInstructionEraseFromParent(jump);
+  LLVMBasicBlockRef entry = versions.checked;
+  ferry_loop_version_branch(builder, &versions, s->check);
 
   /* The rings, the thread's rank and the block's size, the prologue. */
   LLVMValueRef rings[FERRY_RING_MAX_COPIES];

@@ -12,7 +12,7 @@
  *     has at most the threads the ring is sized for, and the bytes the
  *     staged loads read over the block and every iteration miss those
  *     the loop's stores may write (staged_ranges.c); else the loop as
- *     written (a clone: loop_clone.c);
+ *     written (a clone: loop_version.h);
  *   - a prologue issues iterations 0..S-2, each copy where the iteration
  *     runs (counted_loop.h) and its guard holds there, one commit_group
  *     per iteration, issued or not;
