@@ -452,32 +452,25 @@ static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef
 }
 
 /* Copy c's source at `distance` iterations on (from the loop's start in
- * the prologue), issued into the slot at `destination`: read where the iteration
+ * the prologue), issued into slot `slot` (i32): read where the iteration
  * runs (`runs`, an i1) and the copy's guard holds there, zero-filled
  * (src-size 0: nothing is read) elsewhere, with no branch. A slot so
  * filled is never read: its iteration does not run, or the load it
  * stands for is under the guard that failed. The source is frozen: where
  * the guard fails it may be computed from values that thread never set. */
 static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct ferry_staged_loop *s,
-                  size_t c, LLVMValueRef destination, LLVMValueRef runs, unsigned distance,
-                  bool prologue) {
+                  size_t c, LLVMValueRef ring, LLVMValueRef slot, LLVMValueRef runs,
+                  unsigned distance, bool prologue) {
   const struct staged_copy *copy = &s->copies[c];
   struct ferry_map made = {0};
-  /* The conditions fixed before the loop first, so that their conjunction
-   * is hoisted out of it (hoist_invariants). */
-  LLVMValueRef go = NULL;
-  for (int fixed = 1; fixed >= 0; fixed--)
-    for (size_t g = 0; g < copy->guard_count; g++) {
-      if (fixed == ferry_loop_defines(s->loop, copy->guards[g]))
-        continue;
-      LLVMValueRef condition = ferry_pipeline_value_at(copy->values, builder, copy->guards[g],
-                                                       distance, prologue, &made);
-      if (!copy->guard_holds[g])
-        condition = LLVMBuildNot(builder, condition, "");
-      condition = LLVMBuildFreeze(builder, condition, "");
-      go = go ? LLVMBuildAnd(builder, go, condition, "") : condition;
-    }
-  go = go ? LLVMBuildAnd(builder, go, runs, "") : runs;
+  LLVMValueRef go = runs;
+  for (size_t g = 0; g < copy->guard_count; g++) {
+    LLVMValueRef condition =
+        ferry_pipeline_value_at(copy->values, builder, copy->guards[g], distance, prologue, &made);
+    if (!copy->guard_holds[g])
+      condition = LLVMBuildNot(builder, condition, "");
+    go = LLVMBuildAnd(builder, go, LLVMBuildFreeze(builder, condition, ""), "");
+  }
   LLVMValueRef source = LLVMBuildFreeze(
       builder,
       ferry_pipeline_value_at(copy->values, builder, copy->site->source, distance, prologue, &made),
@@ -486,38 +479,20 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef bytes = LLVMBuildSelect(builder, go, LLVMConstInt(i32, copy->site->size, false),
                                        LLVMConstInt(i32, 0, false), "ferry.staged.bytes");
+  LLVMValueRef destination =
+      LLVMBuildGEP2(builder, LLVMTypeOf(copy->site->load), ring, &slot, 1, "ferry.staged.slot");
   struct ferry_ptx ptx = {module, builder};
   ferry_ptx_cp_async_fill(&ptx, destination, source, copy->site->size, bytes);
 }
 
-/* The issue's arithmetic that no iteration changes (a step times S-1, the
- * conditions fixed before the loop), from the header, where it was built
- * from `first` up to `end`, to before `to`: nothing after ferry-pipeline
- * hoists it. Pure instructions only, each of operands defined outside the
- * loop (or hoisted before it). */
-static void hoist_invariants(const struct ferry_loop *loop, LLVMValueRef first, LLVMValueRef end,
-                             LLVMBuilderRef builder, LLVMValueRef to) {
-  struct ferry_map hoisted = {0};
-  LLVMValueRef next;
-  for (LLVMValueRef inst = first; inst && inst != end; inst = next) {
-    next = LLVMGetNextInstruction(inst);
-    if (LLVMIsACallInst(inst) || LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) ||
-        LLVMIsAPHINode(inst) || LLVMIsATerminatorInst(inst))
-      continue;
-    bool fixed = true;
-    unsigned operands = (unsigned)LLVMGetNumOperands(inst);
-    for (unsigned i = 0; fixed && i < operands; i++) {
-      LLVMValueRef operand = LLVMGetOperand(inst, i);
-      fixed = !ferry_loop_defines(loop, operand) || ferry_map_get(&hoisted, operand, NULL);
-    }
-    if (!fixed)
-      continue;
-    LLVMInstructionRemoveFromParent(inst);
-    LLVMPositionBuilderBefore(builder, to);
-    LLVMInsertIntoBuilder(builder, inst);
-    ferry_map_put(&hoisted, inst, 1);
-  }
-  ferry_map_free(&hoisted);
+/* slot (i32): ((iteration + ahead) & (S - 1)) * ntid + rank. */
+static LLVMValueRef slot_index(LLVMBuilderRef builder, LLVMValueRef iteration, unsigned ahead,
+                               unsigned stages, LLVMValueRef threads, LLVMValueRef rank) {
+  LLVMTypeRef i32 = LLVMTypeOf(iteration);
+  LLVMValueRef stage = LLVMBuildAnd(builder, LLVMBuildAdd(builder, iteration,
+                                                          LLVMConstInt(i32, ahead, false), ""),
+                                    LLVMConstInt(i32, stages - 1, false), "");
+  return LLVMBuildAdd(builder, LLVMBuildMul(builder, stage, threads, ""), rank, "");
 }
 
 void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -565,71 +540,49 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   struct ferry_ptx ptx = {module, builder};
   LLVMValueRef rank = LLVMBuildTrunc(builder, ferry_ptx_block_rank(&ptx), i32, "");
   LLVMValueRef threads = LLVMBuildTrunc(builder, ferry_ptx_block_size(&ptx), i32, "");
-  /* The thread's slots: slot k of copy c at ring_c[k * ntid + rank]. */
-  LLVMValueRef base[FERRY_RING_MAX_COPIES], last_slot[FERRY_RING_MAX_COPIES];
-  for (size_t c = 0; c < s->count; c++) {
-    LLVMTypeRef type = LLVMTypeOf(s->copies[c].site->load);
-    base[c] = LLVMBuildGEP2(builder, type, rings[c], &rank, 1, "ferry.staged.base");
-    LLVMValueRef back = LLVMBuildMul(builder, threads, LLVMConstInt(i32, s->stages - 1, false), "");
-    last_slot[c] = LLVMBuildGEP2(builder, type, base[c], &back, 1, "ferry.staged.last.slot");
-  }
+  LLVMValueRef zero = LLVMConstInt(i32, 0, false);
   for (unsigned d = 0; d + 1 < s->stages; d++) {
     LLVMValueRef runs = d ? ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, d)
                           : LLVMConstInt(LLVMInt1TypeInContext(context), 1, false);
-    for (size_t c = 0; c < s->count; c++) {
-      LLVMValueRef at = LLVMBuildMul(builder, threads, LLVMConstInt(i32, d, false), "");
-      issue(module, builder, s, c,
-            LLVMBuildGEP2(builder, LLVMTypeOf(s->copies[c].site->load), base[c], &at, 1,
-                          "ferry.staged.slot"),
+    for (size_t c = 0; c < s->count; c++)
+      issue(module, builder, s, c, rings[c], slot_index(builder, zero, d, s->stages, threads, rank),
             runs, d, true);
-    }
     ferry_ptx_commit_group(&ptx);
   }
   LLVMBasicBlockRef prologue_end = LLVMGetInsertBlock(builder);
 
-  /* The header: each copy's slot of iteration i (`current`) and of i-1
-   * (`previous`, the slot iteration i+S-1 takes: (i+S-1) mod S), as
-   * pointers the latch steps by ntid elements, back to the first past the
-   * last; the issue of i+S-1; the wait for iteration i's group. */
+  /* The header: the iteration's index, the issue of i+S-1, the wait. */
   LLVMBasicBlockRef header = counted->header;
   LLVMValueRef first = LLVMGetFirstInstruction(header);
   while (LLVMIsAPHINode(first))
     first = LLVMGetNextInstruction(first);
+  LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(header));
+  LLVMValueRef iteration = LLVMBuildPhi(builder, i32, "ferry.staged.iteration");
+  LLVMPositionBuilderBefore(builder, counted->latch_branch);
+  LLVMValueRef next = LLVMBuildAdd(builder, iteration, LLVMConstInt(i32, 1, false), "");
+  LLVMValueRef values[2] = {zero, next};
+  LLVMBasicBlockRef blocks[2] = {prologue_end, counted->latch};
+  LLVMAddIncoming(iteration, values, blocks, 2);
   LLVMPositionBuilderBefore(builder, first);
   LLVMValueRef runs = ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
                                                           s->stages - 1);
-  LLVMValueRef current[FERRY_RING_MAX_COPIES];
-  for (size_t c = 0; c < s->count; c++) {
-    LLVMTypeRef type = LLVMTypeOf(s->copies[c].site->load);
-    LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(header));
-    current[c] = LLVMBuildPhi(builder, LLVMTypeOf(base[c]), "ferry.staged.current");
-    LLVMValueRef previous = LLVMBuildPhi(builder, LLVMTypeOf(base[c]), "ferry.staged.previous");
-    LLVMPositionBuilderBefore(builder, counted->latch_branch);
-    LLVMValueRef stepped = LLVMBuildGEP2(builder, type, current[c], &threads, 1, "");
-    LLVMValueRef next = LLVMBuildSelect(
-        builder, LLVMBuildICmp(builder, LLVMIntEQ, current[c], last_slot[c], ""), base[c],
-        stepped, "ferry.staged.next");
-    LLVMBasicBlockRef blocks[2] = {prologue_end, LLVMGetInstructionParent(counted->latch_branch)};
-    LLVMValueRef currents[2] = {base[c], next}, previouses[2] = {last_slot[c], current[c]};
-    LLVMAddIncoming(current[c], currents, blocks, 2);
-    LLVMAddIncoming(previous, previouses, blocks, 2);
-    LLVMPositionBuilderBefore(builder, first);
-    issue(module, builder, s, c, previous, runs, s->stages - 1, false);
-  }
-  LLVMPositionBuilderBefore(builder, first);
+  for (size_t c = 0; c < s->count; c++)
+    issue(module, builder, s, c, rings[c],
+          slot_index(builder, iteration, s->stages - 1, s->stages, threads, rank), runs,
+          s->stages - 1, false);
   ferry_ptx_commit_group(&ptx);
   ferry_ptx_wait_group(&ptx, s->stages - 1);
-  LLVMValueRef issued = LLVMGetFirstInstruction(header);
-  while (LLVMIsAPHINode(issued))
-    issued = LLVMGetNextInstruction(issued);
-  hoist_invariants(s->loop, issued, first, builder, entry_jump);
 
   /* Each load reads its slot; the store stays as written. */
   for (size_t c = 0; c < s->count; c++) {
     LLVMValueRef load = s->copies[c].site->load;
     LLVMTypeRef type = LLVMTypeOf(load);
     LLVMPositionBuilderBefore(builder, load);
-    LLVMValueRef value = LLVMBuildLoad2(builder, type, current[c], "ferry.staged.value");
+    LLVMValueRef slot = LLVMBuildGEP2(builder, type, rings[c],
+                                      (LLVMValueRef[]){slot_index(builder, iteration, 0, s->stages,
+                                                                  threads, rank)},
+                                      1, "ferry.staged.slot");
+    LLVMValueRef value = LLVMBuildLoad2(builder, type, slot, "ferry.staged.value");
     LLVMSetAlignment(value, s->copies[c].site->size);
     LLVMReplaceAllUsesWith(load, value);
     LLVMInstructionEraseFromParent(load);
