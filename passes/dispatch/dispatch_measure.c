@@ -103,6 +103,7 @@ enum reason {
   REASON_UNTIMED,         /* UNTIMED_LIMIT launches could not be timed */
   REASON_SHORT,           /* the original's first sample is short */
   REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
+  REASON_CONTEXT,         /* the driver cannot tell a reset context (no cuCtxGetId) */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -123,6 +124,7 @@ struct shape {
   /* Each sample's pair of events, made before its launch; and [SPARE], a
    * pair read, for the next sample. */
   void *events[TIMED + 1][2];
+  uint64_t context; /* the context the events were made in; 0 while none is held */
 };
 
 struct shape_table {
@@ -303,6 +305,7 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
 struct launch_request {
   launch_call *launch;
   const void *original, *variant;
+  struct device_facts *facts; /* the device's, where the variant may run */
   ferry_dim3 grid, block;
   void **arguments;
   size_t shared_bytes, variant_bytes;
@@ -316,14 +319,29 @@ static int rules_entry(const struct shape_table *table) {
   return !table->kernel->devices[table->device].trial;
 }
 
-/* Launches one entry (1: the variant); where the variant's launch fails,
- * its error is cleared and the original launched, as dispatch() does. */
-static int launch_entry(const struct launch_request *r, int entry) {
-  if (entry) {
+/* After the variant's launch failed (its error cleared): where the device's
+ * context changed since the variant's attributes were set (a reset), they
+ * are set again and the variant launched once more; else, or where that
+ * fails too, the original. */
+static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r) {
+  if (renew_attributes(r->facts, r->original, current_context())) {
     int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
     if (status == CUDA_SUCCESS)
       return status;
     cudaGetLastError();
+  }
+  return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+}
+
+/* Launches one entry (1: the variant); where the variant's launch fails,
+ * its error is cleared and the original launched (launch_after_failure). */
+static inline int launch_entry(const struct launch_request *r, int entry) {
+  if (entry) {
+    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    if (__builtin_expect(status == CUDA_SUCCESS, 1))
+      return status;
+    cudaGetLastError();
+    return launch_after_failure(r);
   }
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
@@ -338,8 +356,23 @@ static void destroy_events(struct shape *shape) {
         failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
         shape->events[i][e] = NULL;
       }
+  shape->context = 0;
   if (failed)
     cudaGetLastError();
+}
+
+/* The context the shape's events were made in is gone (a reset): they are
+ * dropped untouched, with the samples, and the trial starts again (its
+ * warm-up too: the new context loads the kernels afresh). Counted among
+ * the untimed launches, so that a program resetting at every step ends
+ * the trial. */
+static void restart_trial(struct shape *shape) {
+  for (unsigned i = 0; i <= SPARE; i++)
+    shape->events[i][0] = shape->events[i][1] = NULL;
+  shape->context = 0;
+  __atomic_store_n(&shape->read, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->step, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
 }
 
 /* Publishes the trial's verdict; its owner destroys the events after its
@@ -424,20 +457,27 @@ static void read_samples(struct shape *shape) {
     conclude(shape, variant_wins(shape) ? CHOSE_VARIANT : CHOSE_ORIGINAL, REASON_MEASURED);
 }
 
-/* Gives sample `sample` its pair of events: the spare, or two made. 0 if
- * an event cannot be made (its error cleared). */
+/* Gives sample `sample` its pair of events: the spare, or two made in the
+ * context of those the shape holds (the current one: trial_step). Returns
+ * REASON_NONE, or why the trial cannot go on: an event cannot be made (its
+ * error cleared), or the first events' context cannot be told. */
 static int prepare_events(struct shape *shape, unsigned sample) {
   void **pair = shape->events[sample];
   if (shape->events[SPARE][0]) {
     move_pair(pair, shape->events[SPARE]);
-    return 1;
+    return REASON_NONE;
   }
+  int first = !shape->context;
   if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
       (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS)) {
     cudaGetLastError();
-    return 0;
+    return REASON_EVENTS;
   }
-  return 1;
+  if (first && !(shape->context = current_context())) {
+    destroy_events(shape); /* made just now, in the current context */
+    return REASON_CONTEXT;
+  }
+  return REASON_NONE;
 }
 
 static int record_event(int ptsz, void *event, void *stream) {
@@ -480,6 +520,13 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
  * only what it needs; after it, the reading and the events. Returns the
  * launch's status. */
 static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
+  /* Before any event is touched: the context its events and the variant's
+   * attributes were made in is still the current one (dispatch_context.c). */
+  uint64_t context = current_context();
+  renew_attributes(r->facts, r->original, context);
+  if (shape->context && shape->context != context)
+    restart_trial(shape);
+  int reason;
   /* Samples completed since the last launch may decide what this one runs
    * (all of them, or a variant that can no longer win). */
   if (shape->read < issued(shape))
@@ -507,8 +554,8 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
       conclude(shape, warm ? CHOSE_ORIGINAL : CHOSE_STATIC,
                warm ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
       status = launch_entry(r, !warm);
-    } else if (!prepare_events(shape, 0)) {
-      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
+      conclude(shape, CHOSE_STATIC, reason);
     } else {
       __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
     }
@@ -518,8 +565,8 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
     if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
       read_samples(shape);
       if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && sample + 1 < TIMED &&
-          !prepare_events(shape, sample + 1))
-        conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+          (reason = prepare_events(shape, sample + 1)) != REASON_NONE)
+        conclude(shape, CHOSE_STATIC, reason);
     }
   }
   if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
@@ -623,8 +670,13 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   case REASON_EVENTS:
     fprintf(out, "its events could not be created, recorded or read\n");
     return;
+  case REASON_CONTEXT:
+    fprintf(out, "the driver cannot identify its context (cuCtxGetId), so a reset could not be "
+                 "told\n");
+    return;
   case REASON_UNTIMED:
-    fprintf(out, "%u launches could not be timed (stream capture, a pending error)\n", untimed);
+    fprintf(out, "%u launches could not be timed (stream capture, a pending error, a reset)\n",
+            untimed);
     return;
   default:
     break;
