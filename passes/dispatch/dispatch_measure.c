@@ -54,6 +54,12 @@
  * launch, the other runs, and the trial stops: with the original where the
  * variant failed, else with the rules' choice.
  *
+ * A reset of the device (cudaDeviceReset) kills a trial's events with
+ * its context: before each step, a shape that holds events asks whether
+ * the current context is the one they were made in, and where not drops
+ * them untouched and starts its trial again (dispatch_context.c). A trial
+ * pending at exit is left as it is: nothing runs at exit but the report.
+ *
  * Threads: one launch at a time owns a shape's trial (a flag taken with a
  * compare-and-swap, never waited for); other launches of the shape run the
  * rules' choice meanwhile. The trial's fields are written by the owner
@@ -319,14 +325,36 @@ static int rules_entry(const struct shape_table *table) {
   return !table->kernel->devices[table->device].trial;
 }
 
-/* After the variant's launch failed (its error cleared): where the device's
- * context changed since the variant's attributes were set (a reset), they
- * are set again and the variant launched once more; else, or where that
- * fails too, the original. */
-static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r) {
+/* Errors of the launch's stream, not of the entry launched: a handle the
+ * runtime does not know, a capture the program spoiled or drives from the
+ * wrong thread, a legacy-stream launch beside a capture. The original's
+ * launch meets them as well. */
+enum {
+  ERROR_INVALID_RESOURCE_HANDLE = 400, /* cudaErrorInvalidResourceHandle */
+  ERROR_CAPTURE_INVALIDATED = 901,     /* cudaErrorStreamCaptureInvalidated */
+  ERROR_CAPTURE_IMPLICIT = 906,        /* cudaErrorStreamCaptureImplicit */
+  ERROR_CAPTURE_WRONG_THREAD = 908,    /* cudaErrorStreamCaptureWrongThread */
+};
+static int stream_error(int status) {
+  return status == ERROR_INVALID_RESOURCE_HANDLE || status == ERROR_CAPTURE_INVALIDATED ||
+         status == ERROR_CAPTURE_IMPLICIT || status == ERROR_CAPTURE_WRONG_THREAD;
+}
+
+/* After the variant's launch failed with `status`, which the last-error
+ * slot holds. An error of the stream is the program's: left there, and
+ * returned, as its own launch would (one failed launch, as in the plain
+ * build). Else the error is cleared; where the device's context changed
+ * since the variant's attributes were set (a reset), they are set again
+ * and the variant launched once more; else, or where that fails too, the
+ * original. */
+static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r,
+                                                                int status) {
+  if (stream_error(status))
+    return status;
+  cudaGetLastError();
   if (renew_attributes(r->facts, r->original, current_context())) {
-    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
-    if (status == CUDA_SUCCESS)
+    status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    if (status == CUDA_SUCCESS || stream_error(status))
       return status;
     cudaGetLastError();
   }
@@ -334,14 +362,13 @@ static __attribute__((noinline, cold)) int launch_after_failure(const struct lau
 }
 
 /* Launches one entry (1: the variant); where the variant's launch fails,
- * its error is cleared and the original launched (launch_after_failure). */
+ * launch_after_failure. */
 static inline int launch_entry(const struct launch_request *r, int entry) {
   if (entry) {
     int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
-    cudaGetLastError();
-    return launch_after_failure(r);
+    return launch_after_failure(r, status);
   }
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }

@@ -31,7 +31,10 @@
  * so is the choice made for the last launch configuration of a kernel on a
  * device: a launch like the one before costs a comparison, no runtime call.
  * Should the variant's launch still fail, the error is cleared and the
- * original is launched: the program sees the original's result.
+ * original is launched: the program sees the original's result; but an
+ * error of the launch's stream (an unknown handle, a spoiled capture),
+ * which the original's launch would meet too, is left as the program's
+ * (launch_after_failure, dispatch_measure.c).
  *
  * The runtime's last-error slot is the program's: the dispatch's own
  * queries (a kernel's first launch on a device, a launch past 48 KiB) are
@@ -41,6 +44,13 @@
  * program had not read yet. Asking at every launch instead cost 50-80 ns a
  * launch (cudaPeekAtLastError, H100); the checks leave that case to faults
  * the original's launch would meet too.
+ *
+ * A kernel's first launch on a device learns it with the thread's capture
+ * mode relaxed (and restored), so that a stream another thread captures in
+ * the global mode is not spoiled by these queries. A cudaDeviceReset kills
+ * what the dispatch set or made in the device's context: it is told by the
+ * context's id and handled where it matters, never at a recorded launch
+ * (dispatch_context.c).
  *
  * Where these rules let the variant run, it need not be the faster: by
  * default (FERRY_DISPATCH=measure) each launch shape of a kernel on a
@@ -509,9 +519,8 @@ dispatch(int ptsz, launch_call *launch, struct ferry_dispatch_kernel *kernel, ui
     int status = launch(variant, grid, block, arguments, bytes, stream);
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
-    cudaGetLastError();
     struct launch_request request = REQUEST;
-    return launch_after_failure(&request);
+    return launch_after_failure(&request, status);
   }
 #undef REQUEST
   return launch(kernel->original, grid, block, arguments, shared_bytes, stream);
