@@ -34,11 +34,17 @@
  * shape, or at the first launch of a recorded variant that fails without
  * its attributes (that launch is retried; a sanitizer sees its error).
  * Where the driver cannot tell the context (no cuCtxGetId: a driver older
- * than CUDA 12), no trial runs: the rules' choice stands. */
+ * than CUDA 12), no trial runs: the rules' choice stands.
+ *
+ * The trial reads its samples with the driver's cuEventQuery (a runtime
+ * event is the driver's): its "not ready", the common answer, leaves the
+ * runtime's last-error slot as it is, so that an error the program has not
+ * read yet stays there, untouched and unread by the dispatch. */
 
-/* cuCtxGetId. The driver's calls leave the runtime's last-error slot as it
- * is. */
+/* cuCtxGetId and cuEventQuery. The driver's calls leave the runtime's
+ * last-error slot as it is. */
 typedef int context_id_call(void *context, unsigned long long *id);
+typedef int event_query_call(void *event);
 /* Weak: a runtime before CUDA 12.5 lacks the first, a later one may drop
  * the second (deprecated in CUDA 13); where neither is linked, no id. */
 int cudaGetDriverEntryPointByVersion(const char *symbol, void **function, unsigned version,
@@ -52,44 +58,65 @@ enum {
   CONTEXT_ID_VERSION = 12000,    /* the CUDA version that has cuCtxGetId */
 };
 
-/* The driver's cuCtxGetId, looked up at the first need; then read alone. */
+/* The driver's functions, looked up at the first need; then read alone. */
 static context_id_call *context_id_function;
-static int context_id_looked_up;
+static event_query_call *event_query_function;
+static int driver_looked_up;
 
-/* cuCtxGetId, or NULL where the driver or runtime lacks it. The last-error
- * slot is clear on entry, and left clear. */
-static context_id_call *context_id_lookup(void) {
-  if (__atomic_load_n(&context_id_looked_up, __ATOMIC_ACQUIRE))
-    return __atomic_load_n(&context_id_function, __ATOMIC_RELAXED);
+/* The driver function `symbol` of CUDA 12.0's API, or NULL (its error
+ * cleared). The last-error slot is clear on entry, and left clear. */
+static void *driver_function(const char *symbol) {
   void *function = NULL;
   int found = -1, status = CUDA_SUCCESS;
   if (cudaGetDriverEntryPointByVersion)
-    status = cudaGetDriverEntryPointByVersion("cuCtxGetId", &function, CONTEXT_ID_VERSION,
+    status = cudaGetDriverEntryPointByVersion(symbol, &function, CONTEXT_ID_VERSION,
                                               ENTRY_POINT_DEFAULT, &found);
   else if (cudaGetDriverEntryPoint)
-    status = cudaGetDriverEntryPoint("cuCtxGetId", &function, ENTRY_POINT_DEFAULT, &found);
+    status = cudaGetDriverEntryPoint(symbol, &function, ENTRY_POINT_DEFAULT, &found);
   if (status != CUDA_SUCCESS) {
     cudaGetLastError();
-    function = NULL;
+    return NULL;
   }
-  if (found != ENTRY_POINT_FOUND)
-    function = NULL;
-  /* Racing lookups find the same function. */
-  __atomic_store_n(&context_id_function, (context_id_call *)function, __ATOMIC_RELAXED);
-  __atomic_store_n(&context_id_looked_up, 1, __ATOMIC_RELEASE);
-  return (context_id_call *)function;
+  return found == ENTRY_POINT_FOUND ? function : NULL;
+}
+
+/* Looks the driver's functions up, once (racing lookups find the same).
+ * Called first where the last-error slot is clear (prepare). */
+static void driver_lookup(void) {
+  if (__atomic_load_n(&driver_looked_up, __ATOMIC_ACQUIRE))
+    return;
+  __atomic_store_n(&context_id_function, (context_id_call *)driver_function("cuCtxGetId"),
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&event_query_function, (event_query_call *)driver_function("cuEventQuery"),
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&driver_looked_up, 1, __ATOMIC_RELEASE);
+}
+
+/* Whether a trial can run: the driver tells its context and answers its
+ * event queries. */
+static int driver_at_hand(void) {
+  driver_lookup();
+  return __atomic_load_n(&context_id_function, __ATOMIC_RELAXED) &&
+         __atomic_load_n(&event_query_function, __ATOMIC_RELAXED);
 }
 
 /* The id of the calling thread's current context; 0 where it cannot be
  * told (no cuCtxGetId, or no live current context: right after a reset,
- * before the runtime's next call makes the new one). The last-error slot
- * is clear on entry, and left clear. */
+ * before the runtime's next call makes the new one). */
 static uint64_t current_context(void) {
-  context_id_call *call = context_id_lookup();
+  driver_lookup();
+  context_id_call *call = __atomic_load_n(&context_id_function, __ATOMIC_RELAXED);
   unsigned long long id = 0;
   if (!call || call(NULL, &id) != CUDA_SUCCESS)
     return 0;
   return (uint64_t)id;
+}
+
+/* cuEventQuery of an event of the current context (driver_at_hand):
+ * CUDA_SUCCESS, CUDA_ERROR_NOT_READY, or an error; the runtime's last-error
+ * slot untouched. */
+static int query_event(void *event) {
+  return __atomic_load_n(&event_query_function, __ATOMIC_RELAXED)(event);
 }
 
 /* The thread's stream capture mode made relaxed, for the dispatch's own

@@ -32,9 +32,9 @@
  * launches), and the reading of samples launched before and not yet read
  * (one query where the GPU has not reached them). Everything else (making
  * and destroying events, reading the sample just launched) runs after the
- * launch, while the GPU works: samples are read
- * without blocking (cudaEventQuery, which answers "not ready" for an
- * event the GPU has not reached), and a pair of events read is used again
+ * launch, while the GPU works: samples are read without blocking (the
+ * driver's cuEventQuery, which answers "not ready" for an event the GPU
+ * has not reached), and a pair of events read is used again
  * for the next sample; the trial's events are destroyed once it ends.
  * After the decision a launch of the shape costs what a launch under the
  * rules alone costs: the choice is recorded as theirs is (the kernel's last
@@ -47,8 +47,7 @@
  * later launch): a stream being captured into a graph (an event recorded
  * there would be a node of the graph) and a legacy-stream launch that
  * cannot ask (cudaStreamIsCapturing's error, cleared, while another stream
- * captures); an error pending in the runtime's last-error slot (the
- * trial's own calls would hide it, or be read for it). After UNTIMED_LIMIT
+ * captures); a restart after a reset counts as one. After UNTIMED_LIMIT
  * such launches, or where an event cannot be created, recorded or read,
  * the trial stops and the rules' choice stands. Where an entry fails to
  * launch, the other runs, and the trial stops: with the original where the
@@ -63,9 +62,20 @@
  * Threads: one launch at a time owns a shape's trial (a flag taken with a
  * compare-and-swap, never waited for); other launches of the shape run the
  * rules' choice meanwhile. The trial's fields are written by the owner
- * only, its verdict published with a release store. The runtime's
- * last-error slot is per host thread: the owner asks it is clear before
- * its calls, and clears what they leave.
+ * only, its verdict published with a release store.
+ *
+ * Errors: the runtime's last-error slot (per host thread) is the
+ * program's. The trial asks nothing of it: an error the program has not
+ * read yet stays there, and the trial goes on, as its calls that succeed
+ * leave the slot as it is, and its one call whose usual answer is not a
+ * success, the reading of a sample not yet complete, goes to the driver
+ * (query_event, dispatch_context.c). A call of the trial's that fails
+ * (an event that cannot be made, recorded or read; a capture query of the
+ * legacy stream beside another's capture) has its error cleared, and
+ * with it an error of the program's pending behind it: the one exception,
+ * as where a variant's launch fails. (Asking the slot first, as the trial
+ * did, made a call that returns the program's error at every launch it
+ * leaves unread: compute-sanitizer reports each.)
  *
  * FERRY_DISPATCH (read once, at the first launch): measure (default),
  * model, original or variant. FERRY_DISPATCH_REPORT=1 prints at exit, on
@@ -109,7 +119,7 @@ enum reason {
   REASON_UNTIMED,         /* UNTIMED_LIMIT launches could not be timed */
   REASON_SHORT,           /* the original's first sample is short */
   REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
-  REASON_CONTEXT,         /* the driver cannot tell a reset context (no cuCtxGetId) */
+  REASON_CONTEXT,         /* no cuCtxGetId or cuEventQuery: a reset could not be told */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -373,8 +383,7 @@ static inline int launch_entry(const struct launch_request *r, int entry) {
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
 
-/* Destroys the trial's events; the last-error slot is clear on entry,
- * and left clear. */
+/* Destroys the trial's events (a failure's error cleared). */
 static void destroy_events(struct shape *shape) {
   int failed = 0;
   for (unsigned i = 0; i <= SPARE; i++)
@@ -444,21 +453,24 @@ static unsigned issued(const struct shape *shape) { return shape->step > 1 ? sha
  * (a later one waits for an earlier: they may share a stream), keeping a
  * pair read as the spare; decides where a short original, a variant that
  * can no longer win, or all samples read settle it. The last-error slot is
- * clear on entry, and left clear. */
+ * left as it is, unless cudaEventElapsedTime fails (its error cleared). */
 static void read_samples(struct shape *shape) {
   while (shape->read < issued(shape)) {
     unsigned i = shape->read;
-    /* cudaEventQuery answers "not ready" as a query; cudaEventElapsedTime
-     * would too, but as a failed call (compute-sanitizer reports it). The
-     * start event precedes the end in one stream: complete with it. */
+    /* The driver's query answers "not ready" leaving the runtime's slot as
+     * it is; cudaEventElapsedTime would answer too, but as a failed call
+     * (compute-sanitizer reports it). The start event precedes the end in
+     * one stream: complete with it. */
     float ms = 0;
-    int status = cudaEventQuery(shape->events[i][1]);
-    if (status == CUDA_SUCCESS)
-      status = cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]);
-    if (status != CUDA_SUCCESS) {
-      cudaGetLastError();
-      if (status != CUDA_ERROR_NOT_READY)
-        conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    int status = query_event(shape->events[i][1]);
+    if (status == CUDA_ERROR_NOT_READY)
+      return;
+    int read = status == CUDA_SUCCESS &&
+               cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]) == CUDA_SUCCESS;
+    if (!read) {
+      if (status == CUDA_SUCCESS) /* the runtime's call failed: its error, not the driver's */
+        cudaGetLastError();
+      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
       return;
     }
     uint64_t ns = (uint64_t)(ms > 0 ? ms * 1e6f : 0);
@@ -500,7 +512,7 @@ static int prepare_events(struct shape *shape, unsigned sample) {
     cudaGetLastError();
     return REASON_EVENTS;
   }
-  if (first && !(shape->context = current_context())) {
+  if (first && (!driver_at_hand() || !(shape->context = current_context()))) {
     destroy_events(shape); /* made just now, in the current context */
     return REASON_CONTEXT;
   }
@@ -542,7 +554,7 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
 }
 
 /* The next step of a shape's trial (its launch's stream is not being
- * captured, the last-error slot is clear, the thread's capture mode
+ * captured, the thread's capture mode
  * relaxed); the rules let this launch run the variant. Before the launch,
  * only what it needs; after it, the reading and the events. Returns the
  * launch's status. */
@@ -612,15 +624,12 @@ static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __
  * asked first, and its events are recorded nowhere else). */
 static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
                                                   const struct launch_request *r) {
-  int timeable = cudaPeekAtLastError() == CUDA_SUCCESS; /* else the program's error: untouched */
-  if (timeable) {
-    int capture = CAPTURE_STATUS_NONE;
-    int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
-                      : cudaStreamIsCapturing(r->stream, &capture);
-    if (status != CUDA_SUCCESS)
-      cudaGetLastError();
-    timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
-  }
+  int capture = CAPTURE_STATUS_NONE;
+  int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
+                    : cudaStreamIsCapturing(r->stream, &capture);
+  if (status != CUDA_SUCCESS)
+    cudaGetLastError();
+  int timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
   int mode = CAPTURE_MODE_RELAXED;
   if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
     cudaGetLastError();
@@ -631,7 +640,7 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
     release(shape);
     return launch_entry(r, rules_entry(shape->table));
   }
-  int status = trial_step(ptsz, shape, r);
+  status = trial_step(ptsz, shape, r);
   /* Restoring the mode the call above returned cannot fail. */
   cudaThreadExchangeStreamCaptureMode(&mode);
   release(shape);
@@ -698,11 +707,11 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
     fprintf(out, "its events could not be created, recorded or read\n");
     return;
   case REASON_CONTEXT:
-    fprintf(out, "the driver cannot identify its context (cuCtxGetId), so a reset could not be "
+    fprintf(out, "the driver's cuCtxGetId or cuEventQuery is not at hand, so a reset could not be "
                  "told\n");
     return;
   case REASON_UNTIMED:
-    fprintf(out, "%u launches could not be timed (stream capture, a pending error, a reset)\n",
+    fprintf(out, "%u launches could not be timed (stream capture, a reset)\n",
             untimed);
     return;
   default:

@@ -120,7 +120,6 @@ int cudaEventCreateWithFlags(void **event, unsigned flags);
 int cudaEventDestroy(void *event);
 int cudaEventRecord(void *event, void *stream);
 int cudaEventRecord_ptsz(void *event, void *stream);
-int cudaEventQuery(void *event);
 int cudaEventElapsedTime(float *ms, void *start, void *end);
 int cudaStreamIsCapturing(void *stream, int *status);
 int cudaStreamIsCapturing_ptsz(void *stream, int *status);

@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
   trace = 0;
   if (argc > 1) {
     // NO-ID: no-id: VOVVVVVV
-    // NO-ID-REPORT: ferry-dispatch: during device 0 grid 132x1x1 block 256x1x1 dynamic 1024: the rules' choice (variant); the driver cannot identify its context (cuCtxGetId), so a reset could not be told
+    // NO-ID-REPORT: ferry-dispatch: during device 0 grid 132x1x1 block 256x1x1 dynamic 1024: the rules' choice (variant); the driver's cuCtxGetId or cuEventQuery is not at hand, so a reset could not be told
     no_context_id = 1;
     launches(&during, "no-id", 132, 1024, 8);
     return 0;

@@ -6,12 +6,13 @@
 // original, each between two events; the variant is kept only where its
 // slower sample is at least 2 % below the original's faster one; the trial
 // ends once the samples read show the variant cannot win. Before a timed
-// launch the trial makes five calls (the last error, the capture query,
-// the capture mode, the context's id, the start event) and reads the
-// samples launched before that completed since; the sample just launched
-// is read after the launch, without waiting: cudaEventQuery first, whose
-// "not ready" is an answer, never cudaEventElapsedTime on an event not yet
-// complete (an error the sanitizers report; the stand-in prints FAIL). A pair read is
+// launch the trial makes four calls (the capture query, the capture mode,
+// the context's id, the start event) and reads the samples launched before
+// that completed since; the sample just launched is read after the
+// launch, without waiting: the driver's cuEventQuery first, whose "not
+// ready" is an answer that leaves the last-error slot alone, never
+// cudaEventElapsedTime on an event not yet complete (an error the
+// sanitizers report; the stand-in prints FAIL). A pair read is
 // used again: one pair serves a trial whose samples complete in time.
 // After the decision a launch makes no runtime call, and every event made
 // was destroyed.
@@ -66,20 +67,20 @@ int main(void) {
   // CHECK-NEXT: faster-1: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
   // CHECK-NEXT: faster-2
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-2: original, {{.*}} live events 2, 4 before the launch
+  // CHECK-NEXT: faster-2: original, {{.*}} live events 2, 3 before the launch
   // CHECK-NEXT: faster-3
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-3: original, {{.*}} live events 2, 5 before the launch
+  // CHECK-NEXT: faster-3: original, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: faster-4
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-4: variant, {{.*}} live events 2, 5 before the launch
+  // CHECK-NEXT: faster-4: variant, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: faster-5
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: faster-5: variant, {{.*}} live events 2, 5 before the launch
+  // CHECK-NEXT: faster-5: variant, {{.*}} live events 2, 4 before the launch
   // The sixth, the last sample, reads itself after its launch and decides.
   // CHECK-NEXT: faster-6
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: faster-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 5 before the launch
+  // CHECK-NEXT: faster-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 4 before the launch
   // CHECK-NEXT: faster-7
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: faster-7: variant, status 0, 0 runtime calls, pending 0, live events 0
@@ -107,7 +108,7 @@ int main(void) {
   // launch runs the original and makes no runtime call.
   // CHECK-LABEL: {{^}}slower-4{{$}}
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: slower-4: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 5 before the launch
+  // CHECK-NEXT: slower-4: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 4 before the launch
   // CHECK-NEXT: slower-5
   // CHECK-NEXT: launch original
   // CHECK-NEXT: slower-5: original, status 0, 0 runtime calls

@@ -7,8 +7,9 @@
  * The last-error slot is per host thread, as the runtime's is; every call
  * but a launch is counted, under a lock (tests launch from several threads),
  * and so are those made before a launch's first kernel launch (what delays
- * the kernel); so is the driver's cuCtxGetId, which the dispatch looks up
- * through cudaGetDriverEntryPointByVersion.
+ * the kernel); so are the driver's cuCtxGetId and cuEventQuery, which the
+ * dispatch looks up through cudaGetDriverEntryPointByVersion (a driver
+ * call leaves the last-error slot as it is).
  *
  * device_reset() does what cudaDeviceReset does to what the dispatch made:
  * the context gets a new id, its events are dead (a call on one prints
@@ -77,16 +78,20 @@ static int stand_in_ctx_get_id(void *context, unsigned long long *id) {
   *id = context_id;
   return 0;
 }
+static int event_status(void *event, const char *call);
+static int stand_in_event_query(void *event) { counted(); return event_status(event, "cuEventQuery"); }
 int cudaGetDriverEntryPointByVersion(const char *symbol, void **function, unsigned version,
                                      unsigned long long flags, int *found) {
   counted();
   (void)flags;
   *function = NULL;
   *found = 1; /* cudaDriverEntryPointSymbolNotFound */
-  if (!no_context_id && strcmp(symbol, "cuCtxGetId") == 0 && version >= 12000) {
+  if (!no_context_id && strcmp(symbol, "cuCtxGetId") == 0 && version >= 12000)
     *function = (void *)stand_in_ctx_get_id;
+  if (strcmp(symbol, "cuEventQuery") == 0)
+    *function = (void *)stand_in_event_query;
+  if (*function)
     *found = 0;
-  }
   return 0;
 }
 /* An event of a context a reset destroyed. */
@@ -243,20 +248,28 @@ static int record_any(void *event, int ptsz) {
 }
 int cudaEventRecord(void *event, void *stream) { (void)stream; return record_any(event, 0); }
 int cudaEventRecord_ptsz(void *event, void *stream) { (void)stream; return record_any(event, 1); }
-int cudaEventQuery(void *event) {
-  counted();
+/* An event's state as a query answers it, the last-error slot untouched. */
+static int event_status(void *event, const char *call) {
   if (unsafe_refused())
-    return failing(900);
+    return 900;
   struct stand_in_event *e = event;
-  if (dead(e, "cudaEventQuery"))
-    return failing(709);
+  if (dead(e, call))
+    return 709;
   pthread_mutex_lock(&lock);
   event_queries++;
   int ready = e->complete;
   pthread_mutex_unlock(&lock);
   if (fail_elapsed)
-    return failing(400);
-  return ready ? 0 : failing(600); /* cudaErrorNotReady, left pending */
+    return 400;
+  return ready ? 0 : 600; /* cudaErrorNotReady */
+}
+/* The runtime's query: its answer is left in the last-error slot (as a
+ * runtime that records "not ready" there would: the dispatch reads samples
+ * with the driver's query instead). */
+int cudaEventQuery(void *event) {
+  counted();
+  int status = event_status(event, "cudaEventQuery");
+  return status ? failing(status) : 0;
 }
 /* Asked before completion, an error (which the sanitizers report): the
  * test fails. */
