@@ -124,7 +124,7 @@ static int query_event(void *event) {
  * or another), a call the runtime deems potentially unsafe is refused
  * from a thread in a stricter mode, and spoils that capture. Returns the
  * mode to restore, or -1 where it could not be changed (its error
- * cleared). The last-error slot is clear on entry. */
+ * cleared). */
 static int relax_capture_mode(void) {
   int mode = CAPTURE_MODE_RELAXED;
   if (cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
@@ -141,7 +141,9 @@ static void restore_capture_mode(int mode) {
 
 /* Sets on the variant the attributes prepare() chose: its dynamic shared
  * memory limit raised (where it was), and the carveout the original
- * prefers now. The last-error slot is clear on entry, and left clear. */
+ * prefers now. A call that fails has its error cleared (and with it one
+ * the program left unread: the exception dispatch_measure.c's "Errors"
+ * states). */
 static void set_variant_attributes(const struct device_facts *facts, const void *original) {
   if (facts->raised_limit &&
       cudaFuncSetAttribute(facts->variant, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED,
@@ -165,7 +167,7 @@ static void set_variant_attributes(const struct device_facts *facts, const void 
  * set in (a reset), sets them again, once per context (the launch that
  * moves facts->context to `now`), and returns 1; else 0. `now`: the
  * current context, 0 where unknown (then nothing is done). The device's
- * state is VARIANT; the last-error slot is clear on entry, and left clear. */
+ * state is VARIANT. */
 static int renew_attributes(struct device_facts *facts, const void *original, uint64_t now) {
   uint64_t before = __atomic_load_n(&facts->context, __ATOMIC_ACQUIRE);
   if (!now || now == before ||
