@@ -32,9 +32,9 @@
  * launches), and the reading of samples launched before and not yet read
  * (one query where the GPU has not reached them). Everything else (making
  * and destroying events, reading the sample just launched) runs after the
- * launch, while the GPU works: samples are read
- * without blocking (cudaEventQuery, which answers "not ready" for an
- * event the GPU has not reached), and a pair of events read is used again
+ * launch, while the GPU works: samples are read without blocking (the
+ * driver's cuEventQuery, which answers "not ready" for an event the GPU
+ * has not reached), and a pair of events read is used again
  * for the next sample; the trial's events are destroyed once it ends.
  * After the decision a launch of the shape costs what a launch under the
  * rules alone costs: the choice is recorded as theirs is (the kernel's last
@@ -47,19 +47,35 @@
  * later launch): a stream being captured into a graph (an event recorded
  * there would be a node of the graph) and a legacy-stream launch that
  * cannot ask (cudaStreamIsCapturing's error, cleared, while another stream
- * captures); an error pending in the runtime's last-error slot (the
- * trial's own calls would hide it, or be read for it). After UNTIMED_LIMIT
+ * captures); a restart after a reset counts as one. After UNTIMED_LIMIT
  * such launches, or where an event cannot be created, recorded or read,
  * the trial stops and the rules' choice stands. Where an entry fails to
  * launch, the other runs, and the trial stops: with the original where the
  * variant failed, else with the rules' choice.
  *
+ * A reset of the device (cudaDeviceReset) kills a trial's events with
+ * its context: before each step, a shape that holds events asks whether
+ * the current context is the one they were made in, and where not drops
+ * them untouched and starts its trial again (dispatch_context.c). A trial
+ * pending at exit is left as it is: nothing runs at exit but the report.
+ *
  * Threads: one launch at a time owns a shape's trial (a flag taken with a
  * compare-and-swap, never waited for); other launches of the shape run the
  * rules' choice meanwhile. The trial's fields are written by the owner
- * only, its verdict published with a release store. The runtime's
- * last-error slot is per host thread: the owner asks it is clear before
- * its calls, and clears what they leave.
+ * only, its verdict published with a release store.
+ *
+ * Errors: the runtime's last-error slot (per host thread) is the
+ * program's. The trial asks nothing of it: an error the program has not
+ * read yet stays there, and the trial goes on, as its calls that succeed
+ * leave the slot as it is, and its one call whose usual answer is not a
+ * success, the reading of a sample not yet complete, goes to the driver
+ * (query_event, dispatch_context.c). A call of the trial's that fails
+ * (an event that cannot be made, recorded or read; a capture query of the
+ * legacy stream beside another's capture) has its error cleared, and
+ * with it an error of the program's pending behind it: the one exception,
+ * as where a variant's launch fails. (Asking the slot first, as the trial
+ * did, made a call that returns the program's error at every launch it
+ * leaves unread: compute-sanitizer reports each.)
  *
  * FERRY_DISPATCH (read once, at the first launch): measure (default),
  * model, original or variant. FERRY_DISPATCH_REPORT=1 prints at exit, on
@@ -103,6 +119,7 @@ enum reason {
   REASON_UNTIMED,         /* UNTIMED_LIMIT launches could not be timed */
   REASON_SHORT,           /* the original's first sample is short */
   REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
+  REASON_CONTEXT,         /* no cuCtxGetId or cuEventQuery: a reset could not be told */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -123,6 +140,7 @@ struct shape {
   /* Each sample's pair of events, made before its launch; and [SPARE], a
    * pair read, for the next sample. */
   void *events[TIMED + 1][2];
+  uint64_t context; /* the context the events were made in; 0 while none is held */
 };
 
 struct shape_table {
@@ -303,6 +321,7 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
 struct launch_request {
   launch_call *launch;
   const void *original, *variant;
+  struct device_facts *facts; /* the device's, where the variant may run */
   ferry_dim3 grid, block;
   void **arguments;
   size_t shared_bytes, variant_bytes;
@@ -316,20 +335,55 @@ static int rules_entry(const struct shape_table *table) {
   return !table->kernel->devices[table->device].trial;
 }
 
-/* Launches one entry (1: the variant); where the variant's launch fails,
- * its error is cleared and the original launched, as dispatch() does. */
-static int launch_entry(const struct launch_request *r, int entry) {
-  if (entry) {
-    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
-    if (status == CUDA_SUCCESS)
+/* Errors of the launch's stream, not of the entry launched: a handle the
+ * runtime does not know, a capture the program spoiled or drives from the
+ * wrong thread, a legacy-stream launch beside a capture. The original's
+ * launch meets them as well. */
+enum {
+  ERROR_INVALID_RESOURCE_HANDLE = 400, /* cudaErrorInvalidResourceHandle */
+  ERROR_CAPTURE_INVALIDATED = 901,     /* cudaErrorStreamCaptureInvalidated */
+  ERROR_CAPTURE_IMPLICIT = 906,        /* cudaErrorStreamCaptureImplicit */
+  ERROR_CAPTURE_WRONG_THREAD = 908,    /* cudaErrorStreamCaptureWrongThread */
+};
+static int stream_error(int status) {
+  return status == ERROR_INVALID_RESOURCE_HANDLE || status == ERROR_CAPTURE_INVALIDATED ||
+         status == ERROR_CAPTURE_IMPLICIT || status == ERROR_CAPTURE_WRONG_THREAD;
+}
+
+/* After the variant's launch failed with `status`, which the last-error
+ * slot holds. An error of the stream is the program's: left there, and
+ * returned, as its own launch would (one failed launch, as in the plain
+ * build). Else the error is cleared; where the device's context changed
+ * since the variant's attributes were set (a reset), they are set again
+ * and the variant launched once more; else, or where that fails too, the
+ * original. */
+static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r,
+                                                                int status) {
+  if (stream_error(status))
+    return status;
+  cudaGetLastError();
+  if (renew_attributes(r->facts, r->original, current_context())) {
+    status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    if (status == CUDA_SUCCESS || stream_error(status))
       return status;
     cudaGetLastError();
   }
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
 
-/* Destroys the trial's events; the last-error slot is clear on entry,
- * and left clear. */
+/* Launches one entry (1: the variant); where the variant's launch fails,
+ * launch_after_failure. */
+static inline int launch_entry(const struct launch_request *r, int entry) {
+  if (entry) {
+    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    if (__builtin_expect(status == CUDA_SUCCESS, 1))
+      return status;
+    return launch_after_failure(r, status);
+  }
+  return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
+}
+
+/* Destroys the trial's events (a failure's error cleared). */
 static void destroy_events(struct shape *shape) {
   int failed = 0;
   for (unsigned i = 0; i <= SPARE; i++)
@@ -338,8 +392,23 @@ static void destroy_events(struct shape *shape) {
         failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
         shape->events[i][e] = NULL;
       }
+  shape->context = 0;
   if (failed)
     cudaGetLastError();
+}
+
+/* The context the shape's events were made in is gone (a reset): they are
+ * dropped untouched, with the samples, and the trial starts again (its
+ * warm-up too: the new context loads the kernels afresh). Counted among
+ * the untimed launches, so that a program resetting at every step ends
+ * the trial. */
+static void restart_trial(struct shape *shape) {
+  for (unsigned i = 0; i <= SPARE; i++)
+    shape->events[i][0] = shape->events[i][1] = NULL;
+  shape->context = 0;
+  __atomic_store_n(&shape->read, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->step, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
 }
 
 /* Publishes the trial's verdict; its owner destroys the events after its
@@ -384,21 +453,24 @@ static unsigned issued(const struct shape *shape) { return shape->step > 1 ? sha
  * (a later one waits for an earlier: they may share a stream), keeping a
  * pair read as the spare; decides where a short original, a variant that
  * can no longer win, or all samples read settle it. The last-error slot is
- * clear on entry, and left clear. */
+ * left as it is, unless cudaEventElapsedTime fails (its error cleared). */
 static void read_samples(struct shape *shape) {
   while (shape->read < issued(shape)) {
     unsigned i = shape->read;
-    /* cudaEventQuery answers "not ready" as a query; cudaEventElapsedTime
-     * would too, but as a failed call (compute-sanitizer reports it). The
-     * start event precedes the end in one stream: complete with it. */
+    /* The driver's query answers "not ready" leaving the runtime's slot as
+     * it is; cudaEventElapsedTime would answer too, but as a failed call
+     * (compute-sanitizer reports it). The start event precedes the end in
+     * one stream: complete with it. */
     float ms = 0;
-    int status = cudaEventQuery(shape->events[i][1]);
-    if (status == CUDA_SUCCESS)
-      status = cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]);
-    if (status != CUDA_SUCCESS) {
-      cudaGetLastError();
-      if (status != CUDA_ERROR_NOT_READY)
-        conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    int status = query_event(shape->events[i][1]);
+    if (status == CUDA_ERROR_NOT_READY)
+      return;
+    int read = status == CUDA_SUCCESS &&
+               cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]) == CUDA_SUCCESS;
+    if (!read) {
+      if (status == CUDA_SUCCESS) /* the runtime's call failed: its error, not the driver's */
+        cudaGetLastError();
+      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
       return;
     }
     uint64_t ns = (uint64_t)(ms > 0 ? ms * 1e6f : 0);
@@ -424,20 +496,27 @@ static void read_samples(struct shape *shape) {
     conclude(shape, variant_wins(shape) ? CHOSE_VARIANT : CHOSE_ORIGINAL, REASON_MEASURED);
 }
 
-/* Gives sample `sample` its pair of events: the spare, or two made. 0 if
- * an event cannot be made (its error cleared). */
+/* Gives sample `sample` its pair of events: the spare, or two made in the
+ * context of those the shape holds (the current one: trial_step). Returns
+ * REASON_NONE, or why the trial cannot go on: an event cannot be made (its
+ * error cleared), or the first events' context cannot be told. */
 static int prepare_events(struct shape *shape, unsigned sample) {
   void **pair = shape->events[sample];
   if (shape->events[SPARE][0]) {
     move_pair(pair, shape->events[SPARE]);
-    return 1;
+    return REASON_NONE;
   }
+  int first = !shape->context;
   if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
       (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS)) {
     cudaGetLastError();
-    return 0;
+    return REASON_EVENTS;
   }
-  return 1;
+  if (first && (!driver_at_hand() || !(shape->context = current_context()))) {
+    destroy_events(shape); /* made just now, in the current context */
+    return REASON_CONTEXT;
+  }
+  return REASON_NONE;
 }
 
 static int record_event(int ptsz, void *event, void *stream) {
@@ -475,11 +554,18 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
 }
 
 /* The next step of a shape's trial (its launch's stream is not being
- * captured, the last-error slot is clear, the thread's capture mode
+ * captured, the thread's capture mode
  * relaxed); the rules let this launch run the variant. Before the launch,
  * only what it needs; after it, the reading and the events. Returns the
  * launch's status. */
 static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
+  /* Before any event is touched: the context its events and the variant's
+   * attributes were made in is still the current one (dispatch_context.c). */
+  uint64_t context = current_context();
+  renew_attributes(r->facts, r->original, context);
+  if (shape->context && shape->context != context)
+    restart_trial(shape);
+  int reason;
   /* Samples completed since the last launch may decide what this one runs
    * (all of them, or a variant that can no longer win). */
   if (shape->read < issued(shape))
@@ -507,8 +593,8 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
       conclude(shape, warm ? CHOSE_ORIGINAL : CHOSE_STATIC,
                warm ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
       status = launch_entry(r, !warm);
-    } else if (!prepare_events(shape, 0)) {
-      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
+      conclude(shape, CHOSE_STATIC, reason);
     } else {
       __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
     }
@@ -518,8 +604,8 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
     if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
       read_samples(shape);
       if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && sample + 1 < TIMED &&
-          !prepare_events(shape, sample + 1))
-        conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+          (reason = prepare_events(shape, sample + 1)) != REASON_NONE)
+        conclude(shape, CHOSE_STATIC, reason);
     }
   }
   if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
@@ -538,15 +624,12 @@ static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __
  * asked first, and its events are recorded nowhere else). */
 static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
                                                   const struct launch_request *r) {
-  int timeable = cudaPeekAtLastError() == CUDA_SUCCESS; /* else the program's error: untouched */
-  if (timeable) {
-    int capture = CAPTURE_STATUS_NONE;
-    int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
-                      : cudaStreamIsCapturing(r->stream, &capture);
-    if (status != CUDA_SUCCESS)
-      cudaGetLastError();
-    timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
-  }
+  int capture = CAPTURE_STATUS_NONE;
+  int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
+                    : cudaStreamIsCapturing(r->stream, &capture);
+  if (status != CUDA_SUCCESS)
+    cudaGetLastError();
+  int timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
   int mode = CAPTURE_MODE_RELAXED;
   if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
     cudaGetLastError();
@@ -557,7 +640,7 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
     release(shape);
     return launch_entry(r, rules_entry(shape->table));
   }
-  int status = trial_step(ptsz, shape, r);
+  status = trial_step(ptsz, shape, r);
   /* Restoring the mode the call above returned cannot fail. */
   cudaThreadExchangeStreamCaptureMode(&mode);
   release(shape);
@@ -623,8 +706,13 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   case REASON_EVENTS:
     fprintf(out, "its events could not be created, recorded or read\n");
     return;
+  case REASON_CONTEXT:
+    fprintf(out, "the driver's cuCtxGetId or cuEventQuery is not at hand, so a reset could not be "
+                 "told\n");
+    return;
   case REASON_UNTIMED:
-    fprintf(out, "%u launches could not be timed (stream capture, a pending error)\n", untimed);
+    fprintf(out, "%u launches could not be timed (stream capture, a reset)\n",
+            untimed);
     return;
   default:
     break;

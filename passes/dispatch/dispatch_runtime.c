@@ -31,7 +31,10 @@
  * so is the choice made for the last launch configuration of a kernel on a
  * device: a launch like the one before costs a comparison, no runtime call.
  * Should the variant's launch still fail, the error is cleared and the
- * original is launched: the program sees the original's result.
+ * original is launched: the program sees the original's result; but an
+ * error of the launch's stream (an unknown handle, a spoiled capture),
+ * which the original's launch would meet too, is left as the program's
+ * (launch_after_failure, dispatch_measure.c).
  *
  * The runtime's last-error slot is the program's: the dispatch's own
  * queries (a kernel's first launch on a device, a launch past 48 KiB) are
@@ -41,6 +44,13 @@
  * program had not read yet. Asking at every launch instead cost 50-80 ns a
  * launch (cudaPeekAtLastError, H100); the checks leave that case to faults
  * the original's launch would meet too.
+ *
+ * A kernel's first launch on a device learns it with the thread's capture
+ * mode relaxed (and restored), so that a stream another thread captures in
+ * the global mode is not spoiled by these queries. A cudaDeviceReset kills
+ * what the dispatch set or made in the device's context: it is told by the
+ * context's id and handled where it matters, never at a recorded launch
+ * (dispatch_context.c).
  *
  * Where these rules let the variant run, it need not be the faster: by
  * default (FERRY_DISPATCH=measure) each launch shape of a kernel on a
@@ -110,7 +120,6 @@ int cudaEventCreateWithFlags(void **event, unsigned flags);
 int cudaEventDestroy(void *event);
 int cudaEventRecord(void *event, void *stream);
 int cudaEventRecord_ptsz(void *event, void *stream);
-int cudaEventQuery(void *event);
 int cudaEventElapsedTime(float *ms, void *start, void *end);
 int cudaStreamIsCapturing(void *stream, int *status);
 int cudaStreamIsCapturing_ptsz(void *stream, int *status);
@@ -147,6 +156,8 @@ struct device_facts {
   uint64_t sm_threads;     /* threads a multiprocessor holds */
   uint64_t sm_blocks;      /* blocks a multiprocessor holds */
   uint64_t block_reserve;  /* what the runtime reserves per block */
+  int raised_limit;        /* the variant's dynamic shared memory limit prepare() set, or 0 */
+  uint64_t context;        /* the context its attributes were set in (dispatch_context.c) */
   struct decision last;    /* the choice for the last configuration */
   struct shape_table *shapes; /* measured launch shapes (dispatch_measure.c) */
 };
@@ -193,6 +204,7 @@ static void keep_configuration(unsigned kept_grid[3], unsigned kept_block[3], ui
   __atomic_store_n(kept_bytes, (uint64_t)shared_bytes, __ATOMIC_RELAXED);
 }
 
+#include "dispatch_context.c"
 #include "dispatch_measure.c"
 
 static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
@@ -254,9 +266,10 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   if ((uint64_t)optin > variant.shared_size_bytes + dynamic_limit) {
     int raised = optin - (int)variant.shared_size_bytes;
     if (cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
-        CUDA_SUCCESS)
+        CUDA_SUCCESS) {
       dynamic_limit = (uint64_t)raised;
-    else
+      facts->raised_limit = raised;
+    } else
       cudaGetLastError();
   }
   /* The carveout only steers performance; the program's choice carries over. */
@@ -277,6 +290,7 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   facts->sm_threads = (uint64_t)sm_threads;
   facts->sm_blocks = (uint64_t)sm_blocks;
   facts->block_reserve = (uint64_t)reserve;
+  __atomic_store_n(&facts->context, current_context(), __ATOMIC_RELEASE);
   return VARIANT;
 }
 
@@ -300,7 +314,9 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
         !__atomic_compare_exchange_n(&facts->state, &expected, PREPARING, 0, __ATOMIC_ACQUIRE,
                                      __ATOMIC_RELAXED))
       return 0;
+    int mode = relax_capture_mode();
     state = prepare(kernel, device, facts);
+    restore_capture_mode(mode);
     __atomic_store_n(&facts->state, state, __ATOMIC_RELEASE);
   }
   if (state == PREPARING)
@@ -403,12 +419,13 @@ static void record(struct decision *last, ferry_dim3 grid, ferry_dim3 block, siz
   __atomic_store_n(&last->sequence, before + 2 ? before + 2 : 2, __ATOMIC_RELEASE);
 }
 
-/* The variant this launch may run, and its dynamic shared memory in
- * *variant_bytes; NULL: the original. *trial: set where this launch takes
- * its shape's next step of measurement (it then owns the shape's trial). */
+/* The variant this launch may run, its dynamic shared memory in
+ * *variant_bytes and the device's facts in *chosen; NULL: the original.
+ * *trial: set where this launch takes its shape's next step of
+ * measurement (it then owns the shape's trial). */
 static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_dim3 grid,
                                   ferry_dim3 block, size_t shared_bytes, size_t *variant_bytes,
-                                  struct shape **trial) {
+                                  struct device_facts **chosen, struct shape **trial) {
   int mode = dispatch_mode();
   if (mode == MODE_ORIGINAL)
     return NULL;
@@ -463,6 +480,7 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   if (!variant)
     return NULL;
   *variant_bytes = (size_t)bytes;
+  *chosen = facts;
   /* Written by prepare() before its state's release store, which
    * decide() read with acquire; a recorded choice follows that. */
   return facts->variant;
@@ -485,19 +503,25 @@ dispatch(int ptsz, launch_call *launch, struct ferry_dispatch_kernel *kernel, ui
          size_t shared_bytes, void *stream) {
   ferry_dim3 grid = dim3_of(grid_xy, grid_z), block = dim3_of(block_xy, block_z);
   size_t bytes = shared_bytes;
+  struct device_facts *facts = NULL;
   struct shape *trial = NULL;
-  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes, &trial);
+  const void *variant = choose_variant(kernel, grid, block, shared_bytes, &bytes, &facts, &trial);
+  /* The trial's launch and the variant's failed launch, out of line, take
+   * the launch's whole request; the others, their runtime call alone. */
+#define REQUEST                                                                                    \
+  {launch, kernel->original, variant, facts, grid, block, arguments, shared_bytes, bytes, stream}
   if (__builtin_expect(trial != NULL, 0)) {
-    struct launch_request request = {launch, kernel->original, variant, grid, block, arguments,
-                                     shared_bytes, bytes, stream};
+    struct launch_request request = REQUEST;
     return trial_launch(ptsz, trial, &request);
   }
   if (variant) {
     int status = launch(variant, grid, block, arguments, bytes, stream);
-    if (status == CUDA_SUCCESS)
+    if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
-    cudaGetLastError();
+    struct launch_request request = REQUEST;
+    return launch_after_failure(&request, status);
   }
+#undef REQUEST
   return launch(kernel->original, grid, block, arguments, shared_bytes, stream);
 }
 

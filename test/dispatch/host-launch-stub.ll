@@ -4,10 +4,11 @@
 ; trial variant's, the
 ; registration's name string, for the runtime's report, then per-device
 ; facts, zero), every other argument as it was. The runtime linked in times
-; launch shapes with events recorded in the launch's stream, asks whether
-; that stream is being captured, and reads the controls from the
-; environment; every function it needs from outside is the CUDA runtime's
-; or the C library's.
+; launch shapes with events recorded in the launch's stream (read through
+; the driver's functions, which the runtime looks up), asks whether that
+; stream is being captured, and reads the controls from the environment;
+; every function it needs from outside is the CUDA runtime's or the C
+; library's.
 ; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck %s
 ; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck --check-prefix=RUNTIME %s
 ; RUN: %opt -passes=ferry-dispatch-host -S %s | grep '^declare' | not grep -v -E '@(cuda[A-Za-z_]+|__cudaRegisterFunction|atexit|calloc|malloc|free|getenv|fopen|fclose|fflush|fprintf|fputs|fwrite|strcmp|strlen|llvm\.[a-z.0-9]+)\('
@@ -34,7 +35,7 @@ define i32 @_Z20__device_stub__scalePfPKf(i64 %grid.xy, i32 %grid.z, i64 %block.
 ; CHECK: call i32 @cudaFuncGetAttributes(
 ; RUNTIME-DAG: call i32 @cudaEventRecord(
 ; RUNTIME-DAG: call i32 @cudaStreamIsCapturing(
-; RUNTIME-DAG: call i32 @cudaEventQuery(
+; RUNTIME-DAG: call i32 @cudaGetDriverEntryPointByVersion(
 ; RUNTIME-DAG: call i32 @cudaEventElapsedTime(
 ; RUNTIME-DAG: call i32 @cudaThreadExchangeStreamCaptureMode(
 ; RUNTIME-DAG: call i32 @cudaEventDestroy(

@@ -5,7 +5,8 @@
 // afresh; a launch past 48 KiB asks for the original's limit each time (the
 // program may raise it between launches); a kernel's first launch, made
 // while the program has an error pending, runs the original and leaves
-// that error pending; a variant launch that fails runs the original. A
+// that error pending; a variant launch that fails runs the original, but
+// one that fails for its stream leaves that error to the program. A
 // ring variant (K__ferry_ring) gets S times the launch's bytes, S the most
 // of 16/8/4/2 that keeps the blocks a multiprocessor holds, recalled with
 // the choice; where not even 2 stages fit, the original runs.
@@ -16,6 +17,7 @@
 // RUN: %clang -std=c17 -O1 -Wall -Werror -I %ferry_src/passes/dispatch %s -o %t
 // RUN: env FERRY_DISPATCH=model %t | FileCheck %s
 // RUN: env FERRY_DISPATCH=variant %t | FileCheck %s
+// RUN: env FERRY_DISPATCH=model %t | not grep FAIL
 #include "dispatch_runtime.c"
 #include "Inputs/h100_attributes.h"
 #include "Inputs/no_events.h"
@@ -53,8 +55,8 @@ int cudaFuncSetAttribute(const void *function, int attribute, int value) {
 }
 static int launch(const void *function) {
   if (function == &variant_entry && fail_variant_launch) {
-    pending = 1;
-    return 1;
+    pending = fail_variant_launch;
+    return fail_variant_launch;
   }
   return 0;
 }
@@ -82,6 +84,7 @@ static void go_kernel(struct ferry_dispatch_kernel *k, const char *what, unsigne
   int status = ferry_dispatch_launch(k, grid | 1ull << 32, 1, block | 1ull << 32, 1, NULL,
                                      shared, NULL);
   printf("%s: status %d, %d runtime calls, pending %d\n", what, status, queries, pending);
+  check_capture_mode(what);
 }
 
 static void go(const char *what, unsigned grid, unsigned block, size_t shared) {
@@ -135,8 +138,26 @@ int main(void) {
   // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
   // CHECK-NEXT: launch original, {{[0-9]+}} bytes
   // CHECK-NEXT: variant-fails: status 0, 1 runtime calls, pending 0
-  fail_variant_launch = 1;
+  fail_variant_launch = 1; /* cudaErrorInvalidValue */
   go("variant-fails", 132, 256, 1024);
+  fail_variant_launch = 0;
+
+  // A variant launch that fails for its stream (a capture the program
+  // spoiled, an unknown stream): the original would fail the same way, so
+  // it is not launched; the error is left for the program, as its own
+  // launch leaves it.
+  // CHECK-LABEL: {{^}}variant-stream-error{{$}}
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
+  // CHECK-NEXT: variant-stream-error: status 901, 0 runtime calls, pending 901
+  // CHECK-LABEL: {{^}}variant-bad-stream{{$}}
+  // CHECK-NEXT: launch variant, {{[0-9]+}} bytes
+  // CHECK-NEXT: variant-bad-stream: status 400, 0 runtime calls, pending 400
+  fail_variant_launch = 901; /* cudaErrorStreamCaptureInvalidated */
+  go("variant-stream-error", 132, 256, 1024);
+  pending = 0;
+  fail_variant_launch = 400; /* cudaErrorInvalidResourceHandle */
+  go("variant-bad-stream", 132, 256, 1024);
+  pending = 0;
   fail_variant_launch = 0;
 
   // A ring variant: one block of 256 threads a multiprocessor, a tile of

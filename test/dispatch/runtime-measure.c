@@ -6,12 +6,13 @@
 // original, each between two events; the variant is kept only where its
 // slower sample is at least 2 % below the original's faster one; the trial
 // ends once the samples read show the variant cannot win. Before a timed
-// launch the trial makes four calls (the last error, the capture query,
-// the capture mode, the start event) and reads the samples launched before
+// launch the trial makes four calls (the capture query, the capture mode,
+// the context's id, the start event) and reads the samples launched before
 // that completed since; the sample just launched is read after the
-// launch, without waiting: cudaEventQuery first, whose "not ready" is an
-// answer, never cudaEventElapsedTime on an event not yet complete (an
-// error the sanitizers report; the stand-in prints FAIL). A pair read is
+// launch, without waiting: the driver's cuEventQuery first, whose "not
+// ready" is an answer that leaves the last-error slot alone, never
+// cudaEventElapsedTime on an event not yet complete (an error the
+// sanitizers report; the stand-in prints FAIL). A pair read is
 // used again: one pair serves a trial whose samples complete in time.
 // After the decision a launch makes no runtime call, and every event made
 // was destroyed.

@@ -7,7 +7,16 @@
  * The last-error slot is per host thread, as the runtime's is; every call
  * but a launch is counted, under a lock (tests launch from several threads),
  * and so are those made before a launch's first kernel launch (what delays
- * the kernel). */
+ * the kernel); so are the driver's cuCtxGetId and cuEventQuery, which the
+ * dispatch looks up through cudaGetDriverEntryPointByVersion (a driver
+ * call leaves the last-error slot as it is).
+ *
+ * device_reset() does what cudaDeviceReset does to what the dispatch made:
+ * the context gets a new id, its events are dead (a call on one prints
+ * FAIL: the real driver may read freed memory there, a segmentation
+ * fault, and it answers cudaErrorContextIsDestroyed here), and the
+ * variant's raised dynamic shared memory limit is lost (a launch of the
+ * variant past 48 KiB fails until it is set again). */
 #include "h100_attributes.h"
 
 #include <pthread.h>
@@ -33,6 +42,7 @@ static const void *last_entry;
 struct stand_in_event {
   int live, complete;
   unsigned long long at_ns;
+  unsigned long long context; /* the context it was made in */
 };
 enum { EVENTS = 4096 };
 static struct stand_in_event event_pool[EVENTS];
@@ -48,9 +58,55 @@ static int failing(int error) {
   return error;
 }
 
+/* The current context's id (cuCtxGetId), and whether the driver has
+ * cuCtxGetId at all (no_context_id: a driver before CUDA 12). */
+static unsigned long long context_id = 1;
+static int no_context_id, context_queries, variant_limit_set;
+static unsigned long long variant_limit_context; /* the context the variant's limit was set in */
+static __attribute__((unused)) void device_reset(void) {
+  pthread_mutex_lock(&lock);
+  context_id++;
+  pthread_mutex_unlock(&lock);
+}
+static int stand_in_ctx_get_id(void *context, unsigned long long *id) {
+  counted();
+  pthread_mutex_lock(&lock);
+  context_queries++;
+  pthread_mutex_unlock(&lock);
+  if (context)
+    printf("FAIL cuCtxGetId asked of a stored context handle\n");
+  *id = context_id;
+  return 0;
+}
+static int event_status(void *event, const char *call);
+static int stand_in_event_query(void *event) { counted(); return event_status(event, "cuEventQuery"); }
+int cudaGetDriverEntryPointByVersion(const char *symbol, void **function, unsigned version,
+                                     unsigned long long flags, int *found) {
+  counted();
+  (void)flags;
+  *function = NULL;
+  *found = 1; /* cudaDriverEntryPointSymbolNotFound */
+  if (!no_context_id && strcmp(symbol, "cuCtxGetId") == 0 && version >= 12000)
+    *function = (void *)stand_in_ctx_get_id;
+  if (strcmp(symbol, "cuEventQuery") == 0)
+    *function = (void *)stand_in_event_query;
+  if (*function)
+    *found = 0;
+  return 0;
+}
+/* An event of a context a reset destroyed. */
+static int dead(const struct stand_in_event *e, const char *call) {
+  if (!e || e->context == context_id)
+    return 0;
+  printf("FAIL %s on an event of a destroyed context\n", call);
+  return 1;
+}
+
 /* Another thread captures a stream in the global capture mode: a call of
  * an event's made from a thread whose mode is not relaxed is refused, and
- * spoils that capture (captures_spoiled), as the runtime's would. */
+ * spoils that capture (captures_spoiled), as the runtime's would; and so
+ * is a query or setting of a kernel's attributes (which may load its
+ * module), which the runtime does not document safe. */
 static int global_capture_elsewhere, captures_spoiled, mode_exchanges;
 static _Thread_local int capture_mode; /* cudaStreamCaptureModeGlobal: 0 */
 static int unsafe_refused(void) {
@@ -83,6 +139,8 @@ int cudaDeviceGetAttribute(int *value, int attribute, int device) {
 }
 int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
   counted();
+  if (unsafe_refused())
+    return failing(900);
   memset(a, 0, sizeof *a);
   a->max_threads_per_block = 1024;
   a->shared_size_bytes = function == &variant_entry ? 8192 : 1024;
@@ -91,15 +149,29 @@ int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
 }
 int cudaFuncSetAttribute(const void *function, int attribute, int value) {
   counted();
-  (void)function, (void)attribute, (void)value;
+  if (unsafe_refused())
+    return failing(900);
+  if (function == &variant_entry && attribute == 8 /* cudaFuncAttributeMaxDynamicSharedMemorySize */ &&
+      value > 40 * 1024) {
+    pthread_mutex_lock(&lock);
+    variant_limit_set++;
+    variant_limit_context = context_id;
+    pthread_mutex_unlock(&lock);
+  }
   return 0;
 }
 /* A launch is not counted among the runtime calls: the calls are what
  * the dispatch adds. */
-static int launch_any(const void *function, ferry_dim3 grid, void *stream, int ptsz) {
+static int launch_any(const void *function, ferry_dim3 grid, size_t shared_bytes, void *stream,
+                      int ptsz) {
   int variant = function == &variant_entry;
   if ((variant && fail_variant_launch) || (!variant && fail_original_launch))
     return failing(98);
+  /* Past the default 48 KiB (8 KiB of it static), only with the limit
+   * raised in this context. */
+  if (variant && shared_bytes > 40 * 1024 &&
+      (!variant_limit_set || variant_limit_context != context_id))
+    return failing(1); /* cudaErrorInvalidValue */
   if (on_launch) {
     void (*hook)(void) = on_launch;
     on_launch = NULL;
@@ -118,13 +190,13 @@ static int launch_any(const void *function, ferry_dim3 grid, void *stream, int p
 }
 int cudaLaunchKernel(const void *function, ferry_dim3 grid, ferry_dim3 block, void **arguments,
                      size_t shared_bytes, void *stream) {
-  (void)block, (void)arguments, (void)shared_bytes;
-  return launch_any(function, grid, stream, 0);
+  (void)block, (void)arguments;
+  return launch_any(function, grid, shared_bytes, stream, 0);
 }
 int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 block,
                           void **arguments, size_t shared_bytes, void *stream) {
-  (void)block, (void)arguments, (void)shared_bytes;
-  return launch_any(function, grid, stream, 1);
+  (void)block, (void)arguments;
+  return launch_any(function, grid, shared_bytes, stream, 1);
 }
 
 int cudaEventCreateWithFlags(void **event, unsigned flags) {
@@ -137,7 +209,7 @@ int cudaEventCreateWithFlags(void **event, unsigned flags) {
   int i = 0;
   while (event_pool[i].live)
     i++;
-  event_pool[i] = (struct stand_in_event){.live = 1};
+  event_pool[i] = (struct stand_in_event){.live = 1, .context = context_id};
   events_created++;
   pthread_mutex_unlock(&lock);
   *event = &event_pool[i];
@@ -148,6 +220,8 @@ int cudaEventDestroy(void *event) {
   if (unsafe_refused())
     return failing(900);
   struct stand_in_event *e = event;
+  if (dead(e, "cudaEventDestroy"))
+    return failing(709); /* cudaErrorContextIsDestroyed */
   if (!e || !e->live)
     return failing(400);
   pthread_mutex_lock(&lock);
@@ -161,6 +235,8 @@ static int record_any(void *event, int ptsz) {
   if (unsafe_refused())
     return failing(900);
   struct stand_in_event *e = event;
+  if (dead(e, "cudaEventRecord"))
+    return failing(709);
   if (fail_record || !e || !e->live)
     return failing(400);
   pthread_mutex_lock(&lock);
@@ -172,18 +248,28 @@ static int record_any(void *event, int ptsz) {
 }
 int cudaEventRecord(void *event, void *stream) { (void)stream; return record_any(event, 0); }
 int cudaEventRecord_ptsz(void *event, void *stream) { (void)stream; return record_any(event, 1); }
-int cudaEventQuery(void *event) {
-  counted();
+/* An event's state as a query answers it, the last-error slot untouched. */
+static int event_status(void *event, const char *call) {
   if (unsafe_refused())
-    return failing(900);
+    return 900;
   struct stand_in_event *e = event;
+  if (dead(e, call))
+    return 709;
   pthread_mutex_lock(&lock);
   event_queries++;
   int ready = e->complete;
   pthread_mutex_unlock(&lock);
   if (fail_elapsed)
-    return failing(400);
-  return ready ? 0 : failing(600); /* cudaErrorNotReady, left pending */
+    return 400;
+  return ready ? 0 : 600; /* cudaErrorNotReady */
+}
+/* The runtime's query: its answer is left in the last-error slot (as a
+ * runtime that records "not ready" there would: the dispatch reads samples
+ * with the driver's query instead). */
+int cudaEventQuery(void *event) {
+  counted();
+  int status = event_status(event, "cudaEventQuery");
+  return status ? failing(status) : 0;
 }
 /* Asked before completion, an error (which the sanitizers report): the
  * test fails. */
@@ -192,6 +278,8 @@ int cudaEventElapsedTime(float *ms, void *start, void *end) {
   if (unsafe_refused())
     return failing(900);
   struct stand_in_event *a = start, *b = end;
+  if (dead(a, "cudaEventElapsedTime") || dead(b, "cudaEventElapsedTime"))
+    return failing(709);
   pthread_mutex_lock(&lock);
   elapsed_queries++;
   int ready = a->complete && b->complete;

@@ -21,6 +21,16 @@
 # measure_launches (sm90a and ptsz): each mode's settled entries, graphs,
 # 4 threads x 2 streams, the sanitizers, the report, the trial's cost;
 # bench/launch_cost.cu under model and measure.
+# robust_launches (sm90a and ptsz): each of its cases (cudaDeviceReset
+# before, during and after a trial; the devices in turn; a trial pending at
+# exit, with and without a reset there; threads launching while others
+# capture graphs; errors the program provokes) in a process of its own,
+# the ferry build under each mode (ptsz: measure): its exit status, output
+# and log (the error codes it read) as the plain build's; on sm90a under
+# memcheck too,
+# with exactly the plain build's API errors.
+# FERRY_DISPATCH_PARTS (space-separated; default all) runs a subset of
+# robust, measure, cost, dispatch.
 # One PASS/FAIL line per check, then "N passed, N failed".
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -84,6 +94,14 @@ build() {
       else
         echo "FAIL build measure $config $build"; sed 's/^/    /' "$out.remarks" | head -20; failed=1
       fi
+      out="$dir/robust.$config.$build"
+      if "$clang" "${common[@]}" "${archs[@]}" "${flags[@]}" -c "$here/robust_launches.cu" \
+           -o "$out.o" -Rpass=ferry -Rpass-missed=ferry 2> "$out.remarks" &&
+         "$clang" "$out.o" "$dir/launch_record.o" -o "$out" "${link[@]}"; then
+        echo "built robust $config $build"
+      else
+        echo "FAIL build robust $config $build"; sed 's/^/    /' "$out.remarks" | head -20; failed=1
+      fi
     done
   done
   local bench="$root/bench"
@@ -117,7 +135,15 @@ run() {
   local sanitizer="$cuda/bin/compute-sanitizer"
   command -v compute-sanitizer > /dev/null && sanitizer=$(command -v compute-sanitizer)
   nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | sed 's/^/device: /'
-  run_measure
+  local parts=" ${FERRY_DISPATCH_PARTS:-robust measure cost dispatch} "
+  [[ "$parts" == *" robust "* ]] && run_robust
+  [[ "$parts" == *" measure "* ]] && run_measure
+  [[ "$parts" == *" cost "* ]] && run_cost
+  if [[ "$parts" != *" dispatch "* ]]; then
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    return
+  fi
   local extra=(ferrycc)
   [ -n "${FERRY_DISPATCH_CONFIGS:-}" ] && extra=()
   for config in "${configs[@]}" "${extra[@]}"; do
@@ -231,6 +257,10 @@ run_measure() {
       fi
     done
   done
+}
+
+# The host's cost of a launch: measure_launches' trial cost, launch_cost.
+run_cost() {
   local base="$dir/measure.sm90a"
   for round in 1 2; do
     "$base.plain" /dev/null plain bench 2>&1 | grep '^bench' | sed 's/^bench: plain/bench: plain build/'
@@ -241,6 +271,57 @@ run_measure() {
   for round in 1 2 3; do
     for dispatch in model measure; do
       echo "launch_cost $dispatch: $(FERRY_DISPATCH=$dispatch "$dir/launch_cost" 2>&1 | tr '\n' ' ')"
+    done
+  done
+}
+
+# robust_launches: each case in a process of its own, as the plain build
+# runs it, under each mode; on sm90a under memcheck too.
+run_robust() {
+  local config case dispatch
+  for config in "${configs[@]}"; do
+    case "$config" in sm90a|ptsz) ;; *) continue ;; esac
+    local base="$dir/robust.$config"
+    [ -x "$base.ferry" ] || { report FAIL "robust $config: not built"; continue; }
+    for case in reset reset-large devices exit exit-reset capture errors; do
+      local b="$base.$case"
+      timeout 120 "$base.plain" "$b.plain.out" "$case" > "$b.plain.log" 2>&1
+      local plain_status=$?
+      if [ "$plain_status" -eq 0 ]; then
+        report PASS "robust $config $case run-plain"
+      else
+        report FAIL "robust $config $case run-plain: exit $plain_status: $(tail -n3 "$b.plain.log" | tr '\n' ' ')"
+      fi
+      local modes=(measure model original variant)
+      [ "$config" = ptsz ] && modes=(measure) # the per-thread stream's own calls: the trial's
+      for dispatch in "${modes[@]}"; do
+        FERRY_DISPATCH=$dispatch timeout 120 "$base.ferry" "$b.$dispatch.out" "$case" \
+          > "$b.$dispatch.log" 2>&1
+        local status=$?
+        if [ "$status" -eq "$plain_status" ] && cmp -s "$b.plain.out" "$b.$dispatch.out" &&
+           cmp -s "$b.plain.log" "$b.$dispatch.log"; then
+          report PASS "robust $config $case ($dispatch)"
+        else
+          report FAIL "robust $config $case ($dispatch): exit $status (plain $plain_status)$(cmp -s "$b.plain.out" "$b.$dispatch.out" || echo ', outputs differ')$(diff "$b.plain.log" "$b.$dispatch.log" | head -6 | tr '\n' ' ')"
+        fi
+      done
+      [ "$config" = sm90a ] || continue
+      timeout 200 "$sanitizer" --tool memcheck "$base.plain" "$b.memcheck-plain.out" "$case" small \
+        > "$b.memcheck-plain.log" 2>&1
+      plain_status=$?
+      timeout 200 "$sanitizer" --tool memcheck "$base.ferry" "$b.memcheck.out" "$case" small \
+        > "$b.memcheck.log" 2>&1
+      status=$?
+      local plain_summary ferry_summary
+      plain_summary=$(grep -E 'ERROR SUMMARY' "$b.memcheck-plain.log" | tail -n1)
+      ferry_summary=$(grep -E 'ERROR SUMMARY' "$b.memcheck.log" | tail -n1)
+      if [ -n "$ferry_summary" ] && [ "$plain_summary" = "$ferry_summary" ] &&
+         [ "$status" -eq "$plain_status" ] && cmp -s "$b.memcheck-plain.out" "$b.memcheck.out"; then
+        report PASS "robust $config $case memcheck (${ferry_summary#*SUMMARY: }, as plain)"
+      else
+        report FAIL "robust $config $case memcheck: exit $status (plain $plain_status), ferry '$ferry_summary', plain '$plain_summary'$(cmp -s "$b.memcheck-plain.out" "$b.memcheck.out" || echo ', outputs differ')"
+        grep -E 'Program hit|Invalid' "$b.memcheck.log" | sort | uniq -c | head -4 | sed 's/^/    ferry: /'
+      fi
     done
   done
 }
