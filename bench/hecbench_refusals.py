@@ -8,14 +8,15 @@ device only, sm_90a, -O3, `-Rpass=ferry -Rpass-missed=ferry
 refusal reason kept as written ("not converted: REASON"), and in how many
 programs. A reason is its words: the location is dropped, and numbers and
 IR value names in it become N and %V, so that one reason at many places
-counts as one. A copy is one source location (a template's instances at
-the same place count once). Programs whose compile fails are counted
-apart, with their first error.
+counts as one. Programs whose compile fails are counted apart, with
+their first error.
 
     python3 bench/hecbench_refusals.py PLUGIN [PLUGIN2]
         [--hecbench DIR] [--only NAME...] [--limit N] [-j N] [--cache DIR]
 
-PLUGIN is a built ferry.so (its ferry-rt.bc beside it is linked when
+A copy is one "not converted" remark: each instance of a template is a
+copy of its own in the device code; "places" counts their source
+locations once. PLUGIN is a built ferry.so (its ferry-rt.bc beside it is linked when
 present). With two, the table has a column for each (before, after).
 Each program's remarks are cached per plugin (by the plugin's bytes and
 the program's sources) under --cache, so a run again costs only what
@@ -160,25 +161,28 @@ def compile_program(plugin, program_dir, cache_dir):
 
 
 def count(results):
-    """reason -> (copies, programs), converted copies, and the failed."""
-    copies = collections.defaultdict(set)
+    """reason -> (copies, places, programs), converted copies, and the
+    failed programs."""
+    copies = collections.Counter()
+    places = collections.defaultdict(set)
     programs = collections.defaultdict(set)
-    converted = set()
+    converted = 0
     failed = {}
     for name, result in results.items():
         if result["status"] != "ok":
             failed[name] = result["error"]
             continue
         for location, kind, text in result["remarks"]:
-            where = (name, location)
             if kind == "-missed" and text.startswith("not converted: "):
                 reason = normalize(text[len("not converted: "):])
-                copies[reason].add(where)
+                copies[reason] += 1
+                places[reason].add((name, location))
                 programs[reason].add(name)
             elif kind == "" and text.startswith("converted "):
-                converted.add(where)
-    table = {reason: (len(copies[reason]), len(programs[reason])) for reason in copies}
-    return table, len(converted), failed
+                converted += 1
+    table = {reason: (copies[reason], len(places[reason]), len(programs[reason]))
+             for reason in copies}
+    return table, converted, failed
 
 
 def main():
@@ -235,17 +239,19 @@ def main():
             "before" if len(plugins) == 2 and index == 0 else "after" if len(plugins) == 2 else "plugin",
             plugin, len(programs) - len(failed), len(failed), converted))
     print()
-    heads = ["copies/programs"] if len(plugins) == 1 else ["before", "after"]
-    print("%-*s  %s" % (args.width, "not converted: reason", "  ".join("%15s" % h for h in heads)))
+    heads = ["plugin"] if len(plugins) == 1 else ["before", "after"]
+    print("%-*s  %s" % (args.width, "", "  ".join("%22s" % h for h in heads)))
+    print("%-*s  %s" % (args.width, "not converted: reason",
+                        "  ".join("%22s" % "copies places programs" for _ in heads)))
     reasons = set()
     for table, _, _ in columns:
         reasons |= set(table)
     def weight(reason):
-        return -max(table.get(reason, (0, 0))[0] for table, _, _ in columns)
+        return -max(table.get(reason, (0, 0, 0))[0] for table, _, _ in columns)
     for reason in sorted(reasons, key=lambda r: (weight(r), r)):
-        cells = ["%7d in %4d" % columns[i][0].get(reason, (0, 0)) for i in range(len(columns))]
+        cells = ["%6d %6d %8d" % columns[i][0].get(reason, (0, 0, 0)) for i in range(len(columns))]
         shown = reason if len(reason) <= args.width else reason[:args.width - 3] + "..."
-        print("%-*s  %s" % (args.width, shown, "  ".join("%15s" % c for c in cells)))
+        print("%-*s  %s" % (args.width, shown, "  ".join("%22s" % c for c in cells)))
     for index, (_, _, failed) in enumerate(columns):
         if failed:
             print()
