@@ -29,8 +29,9 @@
  * loop's own instructions, in their order.
  *
  * Stays as written, with a remark saying why: a loop holding a barrier,
- * fence or other synchronisation, an atomic, a volatile access, or a call
- * that may touch memory; a loop whose trip count cannot be read before it
+ * fence or other synchronisation, an atomic, a volatile access, a call
+ * that may touch memory, or a warp-collective operation (the check is per
+ * thread: the threads of a warp may take different versions); a loop whose trip count cannot be read before it
  * (counted_loop.h); one whose bytes no range bounds (range_check.c); one
  * with more groups than a check compares. */
 #include "alias_version.h"
@@ -91,6 +92,17 @@ static size_t group_of(const struct scan *scan, LLVMValueRef pointer) {
   return FERRY_RANGE_MAX_WRITES; /* the loads' group, numbered once known */
 }
 
+/* A call the threads of a warp must make together (a shuffle, a vote,
+ * inline assembly that clang marks so): the check is per thread, so the
+ * threads of a warp may take different versions of the loop. */
+static bool convergent(LLVMValueRef call) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("convergent", sizeof "convergent" - 1);
+  LLVMValueRef callee = ferry_called_function(call);
+  return LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, kind) ||
+         (callee && LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind)) ||
+         (!callee && LLVMIsAInlineAsm(LLVMGetCalledValue(call)));
+}
+
 /* Collects the loop's accesses, their groups, and what keeps it as
  * written. */
 static void scan_loop(const struct ferry_loop *loop, struct scan *scan) {
@@ -111,7 +123,14 @@ static void scan_loop(const struct ferry_loop *loop, struct scan *scan) {
         continue;
       }
       if (LLVMIsACallInst(inst)) {
-        if (!ferry_call_is_memory_free(inst))
+        /* A shuffle or vote intrinsic (clang models them as touching
+         * memory no one else sees) is named for what it is. */
+        bool collective = convergent(inst) && (ferry_calls_prefix(inst, "llvm.nvvm.") ||
+                                               ferry_call_is_memory_free(inst));
+        if (collective)
+          block(scan, "it holds a warp-collective operation (a shuffle, a vote), which the "
+                      "threads of a warp taking different versions would split");
+        else if (!ferry_call_is_memory_free(inst))
           block(scan, "it holds a call that may touch memory");
         continue;
       }

@@ -1,7 +1,7 @@
 // Alias versioning's refusals (alias_version.c): a loop whose stores may
 // write what its loads read stays as written, with a remark saying why,
-// where it holds a barrier, a fence, an atomic, a volatile access or a call
-// that may touch memory, where its trip count cannot be read before it, or
+// where it holds a barrier, a fence, an atomic, a volatile access, a call
+// that may touch memory or a warp-collective operation, where its trip count cannot be read before it, or
 // where no range bounds the bytes it touches. A kernel with nothing
 // versioned (and nothing else converted) gets no variant. Pointers known
 // apart (__restrict__) leave nothing to version: no remark.
@@ -58,6 +58,14 @@ __global__ void call(float *acc, const float *a, float *log, int n) {
     acc[t] += a[i * 256 + t];
     note(log, acc[t]);
   }
+}
+
+// A shuffle: the threads of a warp would split between the versions.
+// REMARK-DAG: refusals.cu:[[#@LINE+4]]:{{[0-9]+}}: remark: this loop's stores may write what its loads read (the pointers may alias), and it stays as written: it holds a warp-collective operation
+__global__ void shuffle(float *acc, const float *a, int n) {
+  int t = threadIdx.x;
+  for (int i = 0; i < n; i++)
+    acc[t] += __shfl_sync(0xffffffffu, a[i * 256 + t], 0);
 }
 
 // The address of a load depends on another load: no range bounds it.
