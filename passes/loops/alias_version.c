@@ -45,6 +45,7 @@
 #include "loop_version.h"
 #include "memory.h"
 #include "names.h"
+#include "target.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
@@ -171,9 +172,16 @@ static void scan_loop(const struct ferry_loop *loop, struct scan *scan) {
       }
 }
 
+/* ferry changes nothing for a target older than sm_80 (the copies' passes
+ * refuse it whole); alias versioning keeps to that. */
+static bool looked_at(LLVMValueRef fn) {
+  return ferry_option_alias_version() && !LLVMIsDeclaration(fn) &&
+         ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE) &&
+         ferry_target_has_cp_async(ferry_function_target(fn));
+}
+
 bool ferry_alias_version_wanted(LLVMValueRef fn) {
-  if (!ferry_option_alias_version() || LLVMIsDeclaration(fn) ||
-      !ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
+  if (!looked_at(fn))
     return false;
   struct ferry_loops *loops = ferry_loops_compute(fn);
   bool wanted = false;
@@ -530,8 +538,7 @@ static bool version(struct ferry_analyses *analyses, const struct ferry_loop *lo
 }
 
 unsigned ferry_alias_version_function(LLVMValueRef fn) {
-  if (!ferry_option_alias_version() || LLVMIsDeclaration(fn) ||
-      !ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
+  if (!looked_at(fn))
     return 0;
   /* Headers of loops done (versioned, refused, or a clone as written):
    * each loop is looked at once, on analyses made after the last split. */
