@@ -36,6 +36,7 @@
  * with more groups than a check compares. */
 #include "alias_version.h"
 
+#include "address_space.h"
 #include "analyses.h"
 #include "barrier.h"
 #include "bridge.h"
@@ -485,6 +486,18 @@ static void refuse(const struct scan *scan, const char *why) {
   ferry_remark(FERRY_REMARK_MISSED, scan->first_store[0], "AliasNotVersioned", message);
 }
 
+/* Whether every pointer the loop stores through is in global memory: the
+ * accumulators measured (README, alias versioning) keep the value the
+ * check frees in a register instead of a global store and reload. One in
+ * shared or unknown memory (a C port's shared tiles) is not measured: its
+ * variant is a trial's (dispatch.h). */
+static bool stores_global(const struct scan *scan) {
+  for (size_t g = 0; g < scan->store_groups; g++)
+    if (ferry_infer_space(scan->stored[g]) != FERRY_SPACE_GLOBAL)
+      return false;
+  return true;
+}
+
 /* Versions `loop` when it is wanted and its check can be made; the
  * clone's header in *clone_header. Whether it did. */
 static bool version(struct ferry_analyses *analyses, const struct ferry_loop *loop,
@@ -545,6 +558,7 @@ unsigned ferry_alias_version_function(LLVMValueRef fn) {
   struct ferry_map done = {0};
   struct scan *scan = ferry_xmalloc(sizeof *scan);
   unsigned versioned = 0;
+  bool pays_untimed = true;
   for (bool more = true; more;) {
     more = false;
     struct ferry_analyses *analyses = ferry_analyses_create(fn);
@@ -559,6 +573,7 @@ unsigned ferry_alias_version_function(LLVMValueRef fn) {
         continue;
       LLVMBasicBlockRef clone_header = NULL;
       if (version(analyses, loop, scan, versioned, &clone_header)) {
+        pays_untimed &= stores_global(scan);
         ferry_map_put(&done, clone_header, 1);
         versioned++;
         more = true; /* the IR changed: the analyses are made again */
@@ -570,7 +585,7 @@ unsigned ferry_alias_version_function(LLVMValueRef fn) {
   free(scan);
   ferry_map_free(&done);
   if (versioned) {
-    ferry_dispatch_mark_converted(fn, true);
+    ferry_dispatch_mark_converted(fn, pays_untimed);
     ferry_names_invalidate();
   }
   return versioned;
