@@ -4,7 +4,8 @@
  *
  * A loop is looked at when it is innermost, in a variant of the dispatch,
  * and one of its stores may write memory another of its accesses touches
- * through a different pointer (memory.h): the accumulator of a C port,
+ * through a pointer into another object, or one not known (memory.h; two
+ * places in one array are a dependence the program means): the accumulator of a C port,
  * `C[i*n+j] += A[i*n+k] * B[k*n+j]`, whose store LLVM must keep in every
  * iteration since C may alias A and B, and whose loads then cannot be
  * issued ahead of it.
@@ -165,12 +166,20 @@ static void scan_loop(const struct ferry_loop *loop, struct scan *scan) {
     size_t group = group_of(scan, scan->accesses[a].pointer);
     scan->accesses[a].group = group == FERRY_RANGE_MAX_WRITES ? scan->store_groups : group;
   }
+  /* Looked at where a store may alias an access through a pointer into
+   * another object (or one not known): two places in one array (a shared
+   * tile's store and its loads, ordered by the loop's barriers) are a
+   * dependence the program means, not pointers that may alias. */
   for (size_t g = 0; g < scan->store_groups && !scan->wanted; g++)
-    for (size_t a = 0; a < scan->count; a++)
-      if (scan->accesses[a].group != g && ferry_may_alias(scan->stored[g], scan->accesses[a].pointer)) {
+    for (size_t a = 0; a < scan->count; a++) {
+      LLVMValueRef pointer = scan->accesses[a].pointer;
+      if (scan->accesses[a].group != g &&
+          ferry_strip_pointer(pointer) != ferry_strip_pointer(scan->stored[g]) &&
+          ferry_may_alias(scan->stored[g], pointer)) {
         scan->wanted = true;
         break;
       }
+    }
 }
 
 /* ferry changes nothing for a target older than sm_80 (the copies' passes
