@@ -3,8 +3,7 @@
 //
 // Alias versioning (issue 32): a triangle of column dot products
 // accumulated in global memory through a pointer that may alias the
-// matrix, with run-time bounds in both dimensions (LLVM's experimental
-// LoopVersioningLICM leaves such a loop alone). The variant versions the
+// matrix, with run-time bounds in both dimensions. The variant versions the
 // inner loop on a per-thread check that the accumulator's bytes miss the
 // matrix's: the accumulator in a register where they do, the loop as
 // written where they do not. Launched with buffers apart (every thread's
