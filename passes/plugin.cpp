@@ -1,7 +1,9 @@
 // Registration of ferry's passes with the new pass manager: the one part of
 // the plugin that must be C++. Each pass hands its module to the C side.
 
+#include "alias_version.h"
 #include "copy_record.h"
+#include "dispatch.h"
 #include "ferry.h"
 #include "names.h"
 #include "optimize_variants.h"
@@ -12,7 +14,10 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/LoopUnrollPass.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -124,7 +129,8 @@ const NamedTransform EarlyTransforms[] = {
 // plain, then ferry-async-copy converts the copies left; under the launch
 // dispatch they convert the kernels' clones, made first and pruned last.
 // What one of the three decides for a copy is handed to the next in the
-// records (CopyRecords), never in the IR.
+// records (CopyRecords), never in the IR. ferry-alias-version (C++, below:
+// AliasVersionPass) runs before ferry-dispatch-finish.
 const NamedTransform Transforms[] = {
     {"ferry-dispatch-variants", ferry_dispatch_variants_run},
     {"ferry-pipeline", nullptr, ferry_pipeline_run},
@@ -159,6 +165,61 @@ OptimizeVariantsPass makeOptimizeVariants(PassBuilder &PB) {
   return OptimizeVariantsPass(std::move(FPM));
 }
 
+// ferry-alias-version, after the copies' passes and before
+// ferry-dispatch-finish: the C++ half of alias versioning
+// (alias_version.h), which is C++ because the LLVM C API has neither
+// LoopSimplify nor the pass pipelines. ferry runs at the end of clang's
+// pipeline (OptimizerLast), after the optimizer that would use what alias
+// versioning proves: the no-alias scopes of a loop's checked copy help
+// only if LICM (which keeps a stored and reloaded address in a register
+// and stores it once after the loop), GVN and the rest run again over it.
+// So, for each variant of the dispatch with a loop alias versioning looks
+// at:
+//   1. its loops get preheaders and dedicated exits (LoopSimplify): the
+//      versioning splits the preheader, and clang's last simplification
+//      folds empty preheaders away;
+//   2. the loops are versioned (alias_version.c, C);
+//   3. where any was, the function simplification pipeline of -O3 runs on
+//      that function alone, as ferry-optimize-variants does at -O0, then
+//      LLVM's unroller for the loops alias versioning asked it to unroll
+//      (llvm.loop.unroll.count on a checked copy; OnlyWhenForced: no other
+//      loop) and the cleanup the optimizer runs after it. No floating-point
+//      reassociation: the variant's instructions keep their fast-math
+//      flags, none added, so outputs stay bit-identical.
+// The module is verified after it.
+struct AliasVersionPass : PassInfoMixin<AliasVersionPass> {
+  FunctionPassManager Optimize;
+  explicit AliasVersionPass(PassBuilder &PB)
+      : Optimize(PB.buildFunctionSimplificationPipeline(OptimizationLevel::O3,
+                                                        ThinOrFullLTOPhase::None)) {
+    Optimize.addPass(LoopUnrollPass(LoopUnrollOptions(/*OptLevel=*/3, /*OnlyWhenForced=*/true,
+                                                      /*ForgetSCEV=*/false)));
+    Optimize.addPass(InstCombinePass());
+    Optimize.addPass(SimplifyCFGPass());
+  }
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    bool Changed = false;
+    FunctionAnalysisManager &FAM =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    for (Function &F : M) {
+      if (F.isDeclaration() || !F.hasFnAttribute(FERRY_VARIANT_ATTRIBUTE) ||
+          !ferry_alias_version_wanted(wrap(&F)))
+        continue;
+      FAM.invalidate(F, LoopSimplifyPass().run(F, FAM));
+      Changed = true;
+      if (!ferry_alias_version_function(wrap(&F)))
+        continue;
+      FAM.invalidate(F, PreservedAnalyses::none());
+      Optimize.run(F, FAM);
+    }
+    if (!Changed)
+      return PreservedAnalyses::all();
+    verifyOrStop(M);
+    return PreservedAnalyses::none();
+  }
+  static bool isRequired() { return true; }
+};
+
 void addTransform(ModulePassManager &MPM, const NamedTransform &T) {
   if (T.Copy)
     MPM.addPass(CCopyPass(T.Copy));
@@ -170,6 +231,10 @@ bool parsePipelineElement(PassBuilder &PB, StringRef Name, ModulePassManager &MP
                           ArrayRef<PassBuilder::PipelineElement>) {
   if (Name == "ferry-optimize-variants") {
     MPM.addPass(makeOptimizeVariants(PB));
+    return true;
+  }
+  if (Name == "ferry-alias-version") {
+    MPM.addPass(AliasVersionPass(PB));
     return true;
   }
   for (ArrayRef<NamedTransform> List : {ArrayRef(EarlyTransforms), ArrayRef(Transforms)})
@@ -194,6 +259,8 @@ void addEarlyToDefaultPipeline(ModulePassManager &MPM, OptimizationLevel) {
 
 void addToDefaultPipeline(PassBuilder &PB, ModulePassManager &MPM, OptimizationLevel Level) {
   for (const NamedTransform &T : Transforms) {
+    if (T.Run == ferry_dispatch_finish_run)
+      MPM.addPass(AliasVersionPass(PB));
     addTransform(MPM, T);
     if (T.Run == ferry_dispatch_variants_run && Level == OptimizationLevel::O0)
       MPM.addPass(makeOptimizeVariants(PB));

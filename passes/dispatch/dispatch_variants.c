@@ -151,9 +151,10 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
                "the variant where the device image has it and the launch's threads and shared "
                "memory fit it on the device%s, else the kernel as written; other launches run "
                "the kernel as written", name,
-               trial ? " and a trial of the launch's shape timed it faster (its copies are "
-                       "single-stage ones of under 16 bytes a thread, which the rules alone "
-                       "leave as written: cost_model.h)"
+               trial ? " and a trial of the launch's shape timed it faster (its conversions "
+                       "are ones the rules alone leave as written: single-stage copies of under "
+                       "16 bytes a thread, cost_model.h; loops alias-versioned whose stores are "
+                       "not to global memory, alias_version.h)"
                      : "");
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
       continue;

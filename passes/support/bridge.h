@@ -57,6 +57,9 @@ bool ferry_option_alignment_test(void);
 bool ferry_option_staged(void);
 /* -ferry-lone-copy: the cost model's rule for a copy alone in its phase. */
 bool ferry_option_lone_copy(void);
+/* -ferry-alias-version, -ferry-alias-unroll (alias_version.h). */
+bool ferry_option_alias_version(void);
+unsigned ferry_option_alias_unroll(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
 /* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring

@@ -56,6 +56,7 @@ const char *outcomeOf(const char *RemarkName) {
       {"FunctionRefused", "refused"},   {"TargetTooOld", "refused"},
       {"MemcpyAsyncLowered", "lowered"}, {"CopyPrefetched", "prefetched"},
       {"VariantMade", "variant"},       {"NoVariant", "no variant"},
+      {"AliasVersioned", "alias versioned"},
   };
   for (const auto &Entry : Outcomes)
     if (std::strcmp(Entry.Name, RemarkName) == 0)

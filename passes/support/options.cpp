@@ -33,6 +33,22 @@ static cl::opt<bool> LoneCopy(
              "load from global memory before its barrier (default on); off converts "
              "such copies, the cost model's other rules kept"));
 
+static cl::opt<bool> AliasVersion(
+    "ferry-alias-version", cl::init(true),
+    cl::desc("ferry: in the launch dispatch's variants, version a loop whose stores may "
+             "write what its other accesses touch on a run-time check that they do not "
+             "(an accumulator then stays in a register; default on)"));
+
+// 4: the accumulating loops of bench/real's correlation and covariance,
+// which clang has unrolled by 4 already, one block of 256 threads on the
+// device, run at the latency of their loads: 16 iterations' loads in
+// flight measured faster than 4 (README, alias versioning).
+static cl::opt<unsigned> AliasUnroll(
+    "ferry-alias-unroll", cl::init(4),
+    cl::desc("ferry: unroll the checked copy of an alias-versioned loop that LLVM may "
+             "unroll further by this count (runtime unrolling, the order of every "
+             "operation kept; 1: as LLVM left it; default 4)"));
+
 static cl::opt<bool> AlignmentTest(
     "ferry-alignment-test", cl::init(true),
     cl::desc("ferry: version a per-thread copy of 4, 8 or 16 bytes whose alignment "
@@ -118,3 +134,5 @@ extern "C" bool ferry_option_cost_model(void) { return CostModel; }
 extern "C" bool ferry_option_alignment_test(void) { return AlignmentTest; }
 extern "C" bool ferry_option_staged(void) { return Staged; }
 extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }
+extern "C" bool ferry_option_alias_version(void) { return AliasVersion; }
+extern "C" unsigned ferry_option_alias_unroll(void) { return AliasUnroll; }
