@@ -28,6 +28,8 @@ struct ferry_planned_copy {
   struct ferry_copy_site site;
   struct ferry_copy_form form;
   bool reuse_heavy; /* pays only in a chunked ring (cost_model.h) */
+  bool trial;       /* a trial candidate (copy_record.h): never chosen untimed */
+  char *trial_reason; /* a trial candidate's: the cost model's refusal (owned) */
 };
 
 /* Plans, once, every copy of the analyses' function that no pass planned

@@ -152,8 +152,9 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
                "memory fit it on the device%s, else the kernel as written; other launches run "
                "the kernel as written", name,
                trial ? " and a trial of the launch's shape timed it faster (its copies are "
-                       "single-stage ones of under 16 bytes a thread, which the rules alone "
-                       "leave as written: cost_model.h)"
+                       "ones the rules alone leave as written: single-stage ones of under 16 "
+                       "bytes a thread, or trial candidates the cost model refuses: "
+                       "cost_model.h)"
                      : "");
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
       continue;

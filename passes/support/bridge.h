@@ -54,6 +54,10 @@ bool ferry_option_cost_model(void);
 bool ferry_option_alignment_test(void);
 /* -ferry-lone-copy: the cost model's rule for a copy alone in its phase. */
 bool ferry_option_lone_copy(void);
+/* -ferry-trial-candidates: whether a copy the cost model refuses for want
+ * of speed converts in a dispatch variant that runs only where a trial
+ * timed it faster (copy_record.h, struct ferry_copy_decision). */
+bool ferry_option_trial_candidates(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
 /* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring

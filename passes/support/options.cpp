@@ -33,6 +33,13 @@ static cl::opt<bool> LoneCopy(
              "load from global memory before its barrier (default on); off converts "
              "such copies, the cost model's other rules kept"));
 
+static cl::opt<bool> TrialCandidates(
+    "ferry-trial-candidates", cl::init(true),
+    cl::desc("ferry: under the launch dispatch, a copy the cost model leaves as written "
+             "for want of speed converts in the kernel's trial variant (K__ferry_trial), "
+             "which launches run only where a trial timed it faster (default on); off "
+             "leaves such copies as written"));
+
 static cl::opt<bool> AlignmentTest(
     "ferry-alignment-test", cl::init(true),
     cl::desc("ferry: version a per-thread copy of 4, 8 or 16 bytes whose alignment "
@@ -110,3 +117,4 @@ extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }
 extern "C" bool ferry_option_alignment_test(void) { return AlignmentTest; }
 extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }
+extern "C" bool ferry_option_trial_candidates(void) { return TrialCandidates; }
