@@ -28,6 +28,9 @@ For every PROGRAM and target (sm_90a, sm_80) in OUT:
              build: plain / nocost is what the refusals saved or cost
   converted  'remark: converted' lines in PROGRAM.ARCH.remarks (ferry's
              remarks of the device compile), beside 'not converted'
+  trial      kernels whose variant is a trial variant (K__ferry_trial: it
+             runs only where the measured dispatch timed its launch shape
+             faster), from the same remarks
   profile    (--profile) Nsight Compute on the plain sm_90a binary, the first
              launch of each kernel: achieved occupancy, long-scoreboard
              stalls, issue-slot use and DRAM throughput, and a class:
@@ -322,6 +325,9 @@ def main():
             for name in names:
                 res[(p, t)][f"converted_{name}"] = len(re.findall(r"remark: converted", text)) if text else None
                 res[(p, t)][f"missed_{name}"] = len(re.findall(r"remark: not converted", text)) if text else None
+                res[(p, t)][f"trial_{name}"] = len(re.findall(
+                    r"remark: the kernel stays as written and its converted copy is the variant \S+__ferry_trial:",
+                    text)) if text else None
 
     # Sanitizers and the --small identity, for each ferry build.
     if not a.no_sanitize:
@@ -431,7 +437,8 @@ def main():
     failures = 0
     with open(os.path.join(logs, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["program", "target", "build", "converted", "not_converted", "identical", "racecheck",
+        w.writerow(["program", "target", "build", "converted", "not_converted", "trial_kernels", "identical",
+                    "racecheck",
                     "synccheck", "plain_ms", "build_ms", "ratio_median", "ratio_min", "ratio_max", "rounds", "class"])
         for (p, t) in pairs:
             r = res[(p, t)]
@@ -444,7 +451,7 @@ def main():
             for b in r["builds"][1:]:
                 r[b] = stats(r["ratios"][b])
                 bm = statistics.median(r["times"][b]) if r["times"][b] else None
-                w.writerow([p, t, b, r[f"converted_{b}"], r[f"missed_{b}"], r["identical"],
+                w.writerow([p, t, b, r[f"converted_{b}"], r[f"missed_{b}"], r.get(f"trial_{b}"), r["identical"],
                             r.get("racecheck", "skipped"), r.get("synccheck", "skipped"), pm, bm, *r[b],
                             len(r["ratios"][b]), program_class(p)])
     for (p, t) in pairs:
@@ -457,8 +464,9 @@ def main():
     if any_nocost:
         print("nocost = plain time / time of ferry without its cost model (-ferry-cost-model=false), median;"
               " built where the cost model refused a copy")
-    print("conv = copies converted (remarks, per target), nocost's in brackets; same = every output hash equal")
-    head = f"{'program':<12} {'conv 90a/80':>13} {'same':>4} {'race':>4} {'sync':>4}"
+    print("conv = copies converted (remarks, per target), nocost's in brackets; trial = kernels whose variant is"
+          " a trial variant (K__ferry_trial), per target; same = every output hash equal")
+    head = f"{'program':<12} {'conv 90a/80':>13} {'trial':>5} {'same':>4} {'race':>4} {'sync':>4}"
     for t in targets:
         head += f" {'ms ' + t:>9}" + "".join(f" {(b.split('@')[-1] if '@' in b else 'ratio') + ' ' + t:>22}"
                                               for b in ferry_builds)
@@ -470,10 +478,11 @@ def main():
         conv = "/".join(str(res[(p, t)][f"converted_{ferry_builds[0]}"]) for t in here)
         if any(res[(p, t)]["converted_nocost"] is not None for t in here):
             conv += " (" + "/".join(str(res[(p, t)]["converted_nocost"]) for t in here) + ")"
+        trial = "/".join(str(res[(p, t)].get(f"trial_{ferry_builds[0]}")) for t in here)
         same = all(res[(p, t)]["identical"] for t in here)
         race = "-" if a.no_sanitize else ("ok" if all(res[(p, t)].get("racecheck") == "clean" for t in here) else "FAIL")
         sync = "-" if a.no_sanitize else ("ok" if all(res[(p, t)].get("synccheck") == "clean" for t in here) else "FAIL")
-        line = f"{p:<12} {conv:>13} {'yes' if same else 'NO':>4} {race:>4} {sync:>4}"
+        line = f"{p:<12} {conv:>13} {trial:>5} {'yes' if same else 'NO':>4} {race:>4} {sync:>4}"
         for t in targets:
             r = res.get((p, t))
             if r is None or r.get(ferry_builds[0], (None,))[0] is None:
@@ -488,7 +497,7 @@ def main():
                 line += f" {fmt(nc, '.3f') + 'x' if nc else '-':>7}"
         line += f"  {program_class(p)}"
         print(line)
-    foot = f"{'geomean':<12} {'':>13} {'':>4} {'':>4} {'':>4}"
+    foot = f"{'geomean':<12} {'':>13} {'':>5} {'':>4} {'':>4} {'':>4}"
     for t in targets:
         foot += f" {'':>9}"
         for b in ferry_builds:

@@ -34,6 +34,7 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
+#include <string.h>
 
 /* A guarded copy reads where its load ran and nothing elsewhere: the
  * source and the bytes to read (i32) as the store receives them, a select
@@ -192,6 +193,23 @@ static void convert_copy(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMInstructionEraseFromParent(site->load);
 }
 
+/* The remark of a trial candidate converted (copy_record.h, trial): its
+ * form (`message`, extended here), then the cost model's words, which
+ * the kernel as written follows wherever no trial decides. */
+static void say_trial_candidate(const struct ferry_planned_copy *plan, char *message,
+                                size_t message_size) {
+  static const char prefix[] = "not converted: cost model: ";
+  size_t used = strlen(message);
+  const char *why = plan->trial_reason ? plan->trial_reason : "";
+  if (strncmp(why, prefix, sizeof prefix - 1) == 0)
+    why += sizeof prefix - 1;
+  snprintf(message + used, message_size - used,
+           "; a trial candidate: the variant runs it only where a trial of the launch's shape "
+           "timed it faster, the kernel as written wherever no trial decides (the cost model "
+           "alone leaves it as written: %s)", why);
+  ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConvertedForTrial", message);
+}
+
 static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
                              struct ferry_analyses *analyses, struct ferry_copy_record *record) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
@@ -205,7 +223,7 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
   bool pays_untimed = false; /* some copy the rules choose without a trial */
   for (size_t i = 0; i < plans.count; i++) {
     const struct ferry_planned_copy *plan = plans.items[i];
-    pays_untimed |= ferry_copy_pays_untimed(&plan->form, &plan->site);
+    pays_untimed |= !plan->trial && ferry_copy_pays_untimed(&plan->form, &plan->site);
   }
 
   struct ferry_vec waits = {0}; /* consumer barriers of chunks and per-thread copies */
@@ -217,7 +235,10 @@ static bool convert_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderR
     struct ferry_planned_copy *plan = plans.items[i];
     char message[FERRY_MESSAGE_SIZE];
     ferry_copy_form_describe(&plan->form, &plan->site, false, message, sizeof message);
-    ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
+    if (plan->trial)
+      say_trial_candidate(plan, message, sizeof message);
+    else
+      ferry_remark(FERRY_REMARK_PASSED, plan->site.store, "CopyConverted", message);
     bool bulk = ferry_copy_form_waits_on_mbarrier(&plan->form);
     if (bulk && !mbarrier)
       mbarrier = ferry_bulk_mbarrier(module, fn);

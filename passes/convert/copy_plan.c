@@ -233,6 +233,15 @@ static bool stageable(const struct ferry_copy_site *site) {
   return (site->size == 4 || site->size == 8 || site->size == 16) && site->align >= site->size;
 }
 
+/* Whether a trial can time `fn`'s conversions: it is a launch dispatch's
+ * variant (dispatch.h), whose launches the host half times per shape, and
+ * -ferry-trial-candidates is on. Converted in place (-ferry-dispatch=never,
+ * a pipeline without ferry-dispatch-variants) nothing times it, and the
+ * cost model's refusals stand. */
+static bool trial_may_run(LLVMValueRef fn) {
+  return ferry_option_trial_candidates() && ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE);
+}
+
 /* The decision for a copy no plan has met (analysed on this IR): nothing
  * in a function refused whole; otherwise whether its ring form applies,
  * whether it converts one stage at a time, and else why not. */
@@ -272,6 +281,17 @@ static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
         plan_form(affine, site, NULL, decision->reuse_heavy, false, &found->ring_form);
   if (payoff != FERRY_PAYS) {
     ferry_hold_remark(&decision->reasons, FERRY_REMARK_MISSED, found->copy, "CostModel", reason);
+    /* Every refusal of the cost model is for want of speed (the copy is
+     * legal): where a trial can time the kernel, the copy is the trial's
+     * to judge, in its single-stage form. Where that form does not apply,
+     * the cost model's verdict is the one said, as without a trial. */
+    if (trial_may_run(LLVMGetBasicBlockParent(LLVMGetInstructionParent(found->copy)))) {
+      struct ferry_copy_form form;
+      struct ferry_vec held = {0};
+      decision->trial = decision->single_stage =
+          plan_form(affine, site, &held, false, ferry_option_alignment_test(), &form);
+      ferry_free_held_remarks(&held);
+    }
     return decision;
   }
   /* The single-stage form's remarks are said where it is converted, on
@@ -341,7 +361,14 @@ static void find_copies(struct ferry_analyses *analyses, struct ferry_copy_recor
 static struct ferry_planned_copy *take(struct found_copy *found,
                                        const struct ferry_copy_form *form) {
   struct ferry_planned_copy *plan = ferry_xcalloc(1, sizeof *plan);
-  *plan = (struct ferry_planned_copy){found->site, *form, found->decision->reuse_heavy};
+  *plan = (struct ferry_planned_copy){found->site, *form, found->decision->reuse_heavy,
+                                      found->decision->trial, NULL};
+  const struct ferry_vec *reasons = &found->decision->reasons;
+  if (plan->trial && reasons->count) {
+    const char *reason = ((const struct ferry_held_remark *)reasons->items[0])->message;
+    size_t length = strlen(reason) + 1;
+    plan->trial_reason = memcpy(ferry_xmalloc(length), reason, length);
+  }
   found->analysed = false;
   return plan;
 }
@@ -366,48 +393,102 @@ void ferry_plan_ring_copies(struct ferry_analyses *analyses, struct ferry_copy_r
   free_found_copies(&found);
 }
 
+/* What ferry-async-copy does with one found copy: convert it in `form`,
+ * or say the remarks held (in `held`, owned here, or the decision's). */
+struct single_stage_outcome {
+  bool converts;
+  bool analysed_away; /* this IR's analysis refused it (held), or finds no copy */
+  struct ferry_copy_form form;
+  struct ferry_vec held;
+};
+
+/* The outcome of one found copy on this IR, its remarks held, not said. */
+static void plan_single_stage(struct ferry_analyses *analyses, struct found_copy *copy,
+                              struct single_stage_outcome *outcome) {
+  if (copy->decision->refused_where_found) {
+    analyse(analyses, copy);
+    if (copy->verdict == FERRY_COPY_REFUSED) {
+      ferry_hold_remark(&outcome->held, FERRY_REMARK_MISSED, copy->copy, "CopyRefused",
+                        copy->reason);
+      outcome->analysed_away = true;
+      return;
+    }
+  }
+  if (!copy->decision->single_stage)
+    return; /* the decision's reasons are said */
+  /* Its site and form on this IR: the code around it may have changed
+   * since it was planned (a ring's loop cloned beside a barrier it
+   * waits at). */
+  analyse(analyses, copy);
+  if (copy->verdict != FERRY_COPY_CONVERTIBLE) {
+    if (copy->verdict == FERRY_COPY_REFUSED)
+      ferry_hold_remark(&outcome->held, FERRY_REMARK_MISSED, copy->copy, "CopyRefused",
+                        copy->reason);
+    outcome->analysed_away = true;
+    return;
+  }
+  outcome->converts = plan_form(ferry_analyses_affine(analyses), &copy->site, &outcome->held,
+                                false, ferry_option_alignment_test(), &outcome->form);
+}
+
+/* The cost model's refusal of a trial candidate whose kernel's variant is
+ * the rules' (copy_record.h, trial), with why no trial takes it. */
+static void say_candidate_refused(const struct found_copy *copy) {
+  const struct ferry_vec *reasons = &copy->decision->reasons;
+  for (size_t i = 0; i < reasons->count; i++) {
+    const struct ferry_held_remark *remark = reasons->items[i];
+    char message[FERRY_MESSAGE_SIZE];
+    snprintf(message, sizeof message,
+             "%s; no trial takes it: the kernel's variant holds conversions the rules choose "
+             "untimed, and runs where no trial decides",
+             remark->message);
+    ferry_remark(remark->kind, remark->at ? remark->at : copy->copy, remark->name, message);
+  }
+}
+
 void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
                                     struct ferry_copy_record *record, struct ferry_vec *plans) {
   struct ferry_vec found = {0};
   find_copies(analyses, record, &found);
+  LLVMValueRef fn = ferry_analyses_function(analyses);
+  if (record->refused) { /* said once, at the first copy */
+    const struct ferry_held_remark *refusal = record->refusal;
+    if (found.count && refusal)
+      ferry_remark(refusal->kind,
+                   refusal->at ? refusal->at : ((struct found_copy *)found.items[0])->copy,
+                   refusal->name, refusal->message);
+    free_found_copies(&found);
+    return;
+  }
+  /* Every copy's outcome first: whether the kernel's variant is the
+   * rules' (a conversion they choose untimed, by a pass before or here)
+   * decides whether the trial candidates convert. */
+  struct single_stage_outcome *outcomes =
+      ferry_xcalloc(found.count ? found.count : 1, sizeof *outcomes);
+  bool rules_variant = ferry_dispatch_marked(fn, FERRY_PAYS_UNTIMED_ATTRIBUTE);
   for (size_t i = 0; i < found.count; i++) {
     struct found_copy *copy = found.items[i];
-    if (record->refused) { /* said once, at the first copy */
-      const struct ferry_held_remark *refusal = record->refusal;
-      if (!i && refusal)
-        ferry_remark(refusal->kind, refusal->at ? refusal->at : copy->copy, refusal->name,
-                     refusal->message);
-      continue;
-    }
-    if (copy->decision->refused_where_found) {
-      analyse(analyses, copy);
-      if (copy->verdict == FERRY_COPY_REFUSED) {
-        ferry_remark(FERRY_REMARK_MISSED, copy->copy, "CopyRefused", copy->reason);
-        continue;
-      }
-    }
-    if (!copy->decision->single_stage) {
-      ferry_say_held_remarks(&copy->decision->reasons, copy->copy);
-      continue;
-    }
-    /* Its site and form on this IR: the code around it may have changed
-     * since it was planned (a ring's loop cloned beside a barrier it
-     * waits at). */
-    analyse(analyses, copy);
-    if (copy->verdict != FERRY_COPY_CONVERTIBLE) {
-      if (copy->verdict == FERRY_COPY_REFUSED)
-        ferry_remark(FERRY_REMARK_MISSED, copy->copy, "CopyRefused", copy->reason);
-      continue;
-    }
-    struct ferry_copy_form form;
-    struct ferry_vec held = {0};
-    bool converts = plan_form(ferry_analyses_affine(analyses), &copy->site, &held, false,
-                              ferry_option_alignment_test(), &form);
-    ferry_say_held_remarks(&held, copy->copy);
-    ferry_free_held_remarks(&held);
-    if (converts)
-      ferry_vec_push(plans, take(copy, &form));
+    plan_single_stage(analyses, copy, &outcomes[i]);
+    if (outcomes[i].converts && !copy->decision->trial)
+      rules_variant |= ferry_copy_pays_untimed(&outcomes[i].form, &copy->site);
   }
+  for (size_t i = 0; i < found.count; i++) {
+    struct found_copy *copy = found.items[i];
+    struct single_stage_outcome *outcome = &outcomes[i];
+    if (outcome->analysed_away) {
+      ferry_say_held_remarks(&outcome->held, copy->copy);
+    } else if (copy->decision->trial && rules_variant) {
+      say_candidate_refused(copy);
+    } else if (!copy->decision->single_stage) {
+      ferry_say_held_remarks(&copy->decision->reasons, copy->copy);
+    } else {
+      ferry_say_held_remarks(&outcome->held, copy->copy);
+      if (outcome->converts)
+        ferry_vec_push(plans, take(copy, &outcome->form));
+    }
+    ferry_free_held_remarks(&outcome->held);
+  }
+  free(outcomes);
   free_found_copies(&found);
   /* Decided after every copy is planned, each on the code as it stands. */
   if (plans->count &&
@@ -446,6 +527,7 @@ void ferry_free_planned_copies(struct ferry_vec *plans) {
   for (size_t i = 0; i < plans->count; i++) {
     struct ferry_planned_copy *plan = plans->items[i];
     ferry_copy_site_free(&plan->site);
+    free(plan->trial_reason);
     free(plan);
   }
   ferry_vec_free(plans);

@@ -28,6 +28,8 @@ struct ferry_planned_copy {
   struct ferry_copy_site site;
   struct ferry_copy_form form;
   bool reuse_heavy; /* pays only in a chunked ring (cost_model.h) */
+  bool trial;       /* a trial candidate (copy_record.h): never chosen untimed */
+  char *trial_reason; /* a trial candidate's: the cost model's refusal (owned) */
 };
 
 /* Plans, once, every copy of the analyses' function that no pass planned
@@ -49,7 +51,11 @@ void ferry_plan_ring_copies(struct ferry_analyses *analyses, struct ferry_copy_r
  * decided to convert one stage at a time, each with its site and form on
  * this IR (a per-thread copy may be versioned on an alignment test; on
  * sm_90 block-collective copies may take bulk rows), and every other
- * copy's reasons said, in the function's order. */
+ * copy's reasons said, in the function's order. A trial candidate
+ * (copy_record.h, trial) is among them only where no other conversion of
+ * the function, by a pass before or here, is one the rules choose untimed
+ * (the variant is then a trial variant, dispatch.h); otherwise its cost
+ * model's refusal is said, with why no trial takes it. */
 void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
                                     struct ferry_copy_record *record, struct ferry_vec *plans);
 /* The same planning, then for ferry-pipeline's staged loads

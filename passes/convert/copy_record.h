@@ -75,6 +75,17 @@ struct ferry_copy_decision {
   /* Converted one stage at a time where no ring or prefetch took it;
    * otherwise it stays as written, for the reasons held. */
   bool single_stage;
+  /* A trial candidate (single_stage too): the cost model refused it for
+   * want of speed alone (cost_model.h; its words held in `reasons`), in a
+   * launch dispatch's variant that a trial can time (dispatch.h), under
+   * -ferry-trial-candidates. It converts only where the kernel's variant
+   * runs nowhere untimed, as K__ferry_trial: where another conversion of
+   * the variant is one the rules choose untimed (a ring, a prefetched
+   * loop, a copy ferry_copy_pays_untimed keeps), the variant is the rules'
+   * and the candidate stays as written, for the reasons held. Never set
+   * where no trial can run (converted in place): the rules' refusal
+   * stands there. */
+  bool trial;
   /* It stays as written because the copy site's analysis refused it
    * (copy_site.c): its reason is the IR's where it is said (the passes
    * before may have changed the code around the copy: a ring's own

@@ -18,7 +18,11 @@
  * as a single-stage copy, cost_model.c has the figures) stays plain
  * outside a ring, and so does a copy alone in its phase (its thread's only
  * load from global memory between the barrier before it and its consumer
- * barrier: nothing for its latency to overlap; measured on bench/real). */
+ * barrier: nothing for its latency to overlap; measured on bench/real).
+ * Each verdict here is for want of speed alone: under the launch dispatch
+ * the plan makes such a copy a trial candidate (copy_record.h, trial),
+ * converted in a variant that runs only where a trial timed it faster; the
+ * verdict decides wherever no trial runs. */
 #ifndef FERRY_PASSES_COST_MODEL_H
 #define FERRY_PASSES_COST_MODEL_H
 

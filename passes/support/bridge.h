@@ -60,6 +60,10 @@ bool ferry_option_lone_copy(void);
 /* -ferry-alias-version, -ferry-alias-unroll (alias_version.h). */
 bool ferry_option_alias_version(void);
 unsigned ferry_option_alias_unroll(void);
+/* -ferry-trial-candidates: whether a copy the cost model refuses for want
+ * of speed converts in a dispatch variant that runs only where a trial
+ * timed it faster (copy_record.h, struct ferry_copy_decision). */
+bool ferry_option_trial_candidates(void);
 /* -ferry-stages: 0 lets the pipeliner choose, 1 turns it off. */
 unsigned ferry_option_stages(void);
 /* -ferry-prefetch: whether ferry-prefetch prefetches the copy loops no ring

@@ -43,6 +43,7 @@ static Function *reported(Function *F) {
 namespace {
 
 // What a remark says happened, by its name: a copy converted (one stage),
+// converted for a trial only (the cost model alone leaves it as written),
 // converted and pipelined, left plain with its source prefetched, refused
 // (left as written), a note on why a better form was not chosen, an
 // explicit memcpy_async call lowered, or the launch dispatch's variant of
@@ -52,6 +53,7 @@ const char *outcomeOf(const char *RemarkName) {
     const char *Name, *Outcome;
   } Outcomes[] = {
       {"CopyConverted", "converted"},   {"CopyPipelined", "pipelined"},
+      {"CopyConvertedForTrial", "trial"},
       {"CopyRefused", "refused"},       {"CostModel", "refused"},
       {"FunctionRefused", "refused"},   {"TargetTooOld", "refused"},
       {"MemcpyAsyncLowered", "lowered"}, {"CopyPrefetched", "prefetched"},
@@ -112,7 +114,11 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
     << ore::NV("Symbol", Kernel->getName())
     << ore::NV("Target", F->getFnAttribute("target-cpu").getValueAsString())
     << ore::NV("Outcome", Outcome);
-  bool IsCopy = std::strcmp(Outcome, "converted") == 0 || std::strcmp(Outcome, "pipelined") == 0;
+  // A trial's copy (converted in the variant a trial times, as written
+  // elsewhere) has a form and the cost model's reason both.
+  bool IsTrial = std::strcmp(Outcome, "trial") == 0;
+  bool IsCopy = std::strcmp(Outcome, "converted") == 0 || std::strcmp(Outcome, "pipelined") == 0 ||
+                IsTrial;
   if (unsigned Bytes = numberBefore(Text, "-byte global-to-shared"))
     R << ore::NV("Bytes", Bytes);
   if (IsCopy || std::strcmp(Outcome, "lowered") == 0) {
@@ -126,7 +132,7 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
     else
       R << ore::NV("Stages", numberBefore(Text, " stages:"));
   }
-  if (!IsCopy && std::strcmp(Outcome, "lowered") != 0)
+  if ((!IsCopy && std::strcmp(Outcome, "lowered") != 0) || IsTrial)
     R << ore::NV("Reason", Text);
   ORE.emit(R);
 }

@@ -31,7 +31,8 @@ extern "C" {
  * the runtime learns per device which one its image has. */
 #define FERRY_RING_VARIANT_SUFFIX "__ferry_ring"
 /* The name a variant gets instead when every conversion in it is one the
- * rules do not choose untimed (cost_model.h, ferry_copy_pays_untimed): its
+ * rules do not choose untimed (cost_model.h, ferry_copy_pays_untimed; a
+ * trial candidate the cost model refuses, copy_record.h): its
  * launches run it only where a trial measured it faster, and the kernel as
  * written wherever the rules alone decide (FERRY_DISPATCH=model, a graph
  * capture, a shape past the trial's table). The channel is the name, as

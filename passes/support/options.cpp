@@ -49,6 +49,13 @@ static cl::opt<unsigned> AliasUnroll(
              "unroll further by this count (runtime unrolling, the order of every "
              "operation kept; 1: as LLVM left it; default 4)"));
 
+static cl::opt<bool> TrialCandidates(
+    "ferry-trial-candidates", cl::init(true),
+    cl::desc("ferry: under the launch dispatch, a copy the cost model leaves as written "
+             "for want of speed converts in the kernel's trial variant (K__ferry_trial), "
+             "which launches run only where a trial timed it faster (default on); off "
+             "leaves such copies as written"));
+
 static cl::opt<bool> AlignmentTest(
     "ferry-alignment-test", cl::init(true),
     cl::desc("ferry: version a per-thread copy of 4, 8 or 16 bytes whose alignment "
@@ -136,3 +143,4 @@ extern "C" bool ferry_option_staged(void) { return Staged; }
 extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }
 extern "C" bool ferry_option_alias_version(void) { return AliasVersion; }
 extern "C" unsigned ferry_option_alias_unroll(void) { return AliasUnroll; }
+extern "C" bool ferry_option_trial_candidates(void) { return TrialCandidates; }

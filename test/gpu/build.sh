@@ -30,6 +30,10 @@
 #   // expect-ARCH-remark: TEXT  some remark of the ARCH compile contains TEXT
 #   // ferry-flags: FLAGS        extra flags for the plugin builds (e.g.
 #                                -mllvm -ferry-cost-model=false)
+#   // expect-trial-kept: KERNEL  the kernel (its mangled name) has a trial
+#                                variant that the measured dispatch keeps:
+#                                written to OUTDIR/NAME.ARCH.expect-trial for
+#                                run.sh, which checks the dispatch's report
 #   // want-converted: N         what ferry should reach; a shortfall prints
 #                                a GAP line but does not fail the build
 # A test that breaks an expectation is reported FAIL; every binary that
@@ -185,6 +189,8 @@ for src in "$here"/*.cu; do
         test_ok=0
       fi
     done < <(directive "expect-$arch-remark" "$src")
+    directive expect-trial-kept "$src" > "$base.expect-trial"
+    [ -s "$base.expect-trial" ] || rm -f "$base.expect-trial"
     if [ -n "$want_converted" ] && [ "$converted" -lt "$want_converted" ]; then
       echo "GAP  $name $arch: ferry should convert $want_converted copies here, converts $converted"
     fi

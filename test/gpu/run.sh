@@ -7,6 +7,11 @@
 #   run-plain, run-ferry  each binary runs, self-checks against its CPU
 #                         reference, and writes its outputs to a file
 #   cmp                   the two output files are identical, bit for bit
+#   trial-kept            (where build.sh wrote NAME.ARCH.expect-trial) the
+#                         plugin binary under FERRY_DISPATCH=measure: the
+#                         dispatch's report (FERRY_DISPATCH_REPORT) shows
+#                         each kernel named there settled on its variant
+#                         in every shape, and the output is the plain one
 #   racecheck, synccheck, memcheck
 #                         the plugin binary under compute-sanitizer reports
 #                         0 hazards / 0 errors, exits 0, and writes the same
@@ -121,6 +126,25 @@ for plain in "${plains[@]}"; do
     report FAIL "$id" cmp "$(cmp "$plain_out" "$ferry_out" 2>&1 | head -n1)"
   else
     report FAIL "$id" cmp "an output file is missing or empty"
+  fi
+
+  if [ -s "$base.expect-trial" ]; then
+    trial_report="$logs/$id.ferry.dispatch-report.txt"
+    trial_out="$logs/$id.ferry.measure.bin"
+    rm -f "$trial_report" "$trial_out"
+    FERRY_DISPATCH=measure FERRY_DISPATCH_REPORT="$trial_report" \
+      timeout "$limit" "$ferry" "$trial_out" > "$logs/$id.ferry.measure.log" 2>&1
+    while IFS= read -r kernel; do
+      [ -n "$kernel" ] || continue
+      settled=$(grep -E "^ferry-dispatch: $kernel device [0-9]+ grid [^:]*: " "$trial_report" 2>/dev/null)
+      if [ -n "$settled" ] && ! grep -qvE ": variant; " <<< "$settled" &&
+         [ "$ran_plain" = 1 ] && cmp -s "$plain_out" "$trial_out"; then
+        report PASS "$id" trial-kept "$kernel: $(sed 's/^ferry-dispatch: [^:]*: //' <<< "$settled" | head -n1)"
+      else
+        report FAIL "$id" trial-kept "$kernel: ${settled:-no shape in the report} (report: $trial_report)"
+      fi
+    done < "$base.expect-trial"
+    rm -f "$trial_out"
   fi
 
   for tool in racecheck synccheck memcheck; do
