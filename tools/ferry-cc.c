@@ -15,6 +15,7 @@
 #include "install_layout.h"
 #include "device_link.h"
 #include "nvcc_flags.h"
+#include "nvcc_macros.h"
 #include "nvcc_profile.h"
 #include "record_files.h"
 #include "report_step.h"
@@ -27,6 +28,9 @@
 #include <unistd.h>
 
 int main(int argc, char **argv) {
+  int status;
+  if (take_wrapper_object(argc, argv, &status))
+    return status;
   const char *clang = getenv("FERRY_CLANG");
   if (!clang || !*clang)
     clang = FERRY_CLANG;
@@ -49,7 +53,7 @@ int main(int argc, char **argv) {
   }
 
   if (line.device_link)
-    return device_link(&line, clang);
+    return device_link(&line, clang, layout.executable);
 
   struct nvcc_profile profile = {0};
   read_nvcc_profile(line.cuda_path, &profile);
@@ -74,6 +78,8 @@ int main(int argc, char **argv) {
    * stack; -fcrash-diagnostics on the command line brings the rest back. */
   argument_add(&args, "-fno-crash-diagnostics");
   argument_format(&args, "-I%s", layout.include_dir);
+  if (line.c_family_source)
+    add_nvcc_macros(&args, &line);
   if (line.device_code && layout.runtime_bitcode) {
     /* clang has no driver flag for extra device bitcode, and -Xarch_device
      * cannot carry -Xclang ("not all driver options can be forwarded via
@@ -93,6 +99,10 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < line.clang_arguments.count; i++)
     argument_add(&args, line.clang_arguments.items[i]);
+  /* nvcc links the relocatable device code of a link's objects within the
+   * link (device_link.c); clang does so with --offload-link. */
+  if (!line.compile_only && needs_device_link(&line))
+    argument_add(&args, "--offload-link");
   /* nvcc's profile: the toolkit's include directories (CCCL's among
    * them) for every compile, C++ as well as CUDA, after the user's own. */
   if (line.sources)

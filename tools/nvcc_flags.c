@@ -281,12 +281,47 @@ static void note_language(struct command_line *line, const char *language) {
     line->device_code = line->cuda_source = true;
 }
 
+static bool is_linker_argument(const char *argument) {
+  return (has_prefix(argument, "-l") && argument[2]) || (has_prefix(argument, "-L") && argument[2]) ||
+         has_prefix(argument, "-Wl,");
+}
+
+/* nvcc takes options that mean nothing to a line silently: the device
+ * options on a line with no device code (a link, a C or C++ compile), the
+ * linker's on a compile. clang warns that each is unused; they are left
+ * out instead. */
+static void drop_unused_arguments(struct command_line *line) {
+  struct argument_list *list = &line->clang_arguments;
+  size_t kept = 0;
+  for (size_t i = 0; i < list->count; i++) {
+    const char *argument = list->items[i];
+    bool pair = i + 1 < list->count;
+    if (!line->device_code && pair &&
+        (strcmp(argument, "-Xarch_device") == 0 || strcmp(argument, "-Xcuda-ptxas") == 0)) {
+      i++;
+      continue;
+    }
+    if (line->compile_only && pair && strcmp(argument, "-Xlinker") == 0) {
+      i++;
+      continue;
+    }
+    if (line->compile_only && is_linker_argument(argument))
+      continue;
+    list->items[kept++] = argument;
+  }
+  list->count = kept;
+  if (list->items)
+    list->items[kept] = NULL;
+}
+
 bool translate_command_line(int argc, char **argv, struct command_line *line) {
   struct argument_list *out = &line->clang_arguments;
   line->cuda_path = FERRY_CUDA_PATH;
   bool optimization_given = false, device_debug = false, fast_math = false;
   int precise_sqrt = -1; /* -prec-sqrt: unset, false (0), true (1) */
   bool stops_before_assembly = false; /* -S, -E, ...: ptxas does not run */
+  bool language_given = false;        /* -x: the files after it are in that language */
+  bool language_set_for_c = false;    /* -x c given for a .c file: the next input needs -x none */
   for (int i = 1; i < argc; i++) {
     const char *argument = argv[i];
     const char *value = NULL;
@@ -472,11 +507,13 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
     if (option_with_value(argc, argv, &i, "rdc", "relocatable-device-code", &value)) {
-      argument_add(out, strcmp(value, "true") == 0 ? "-fgpu-rdc" : "-fno-gpu-rdc");
+      line->relocatable_device_code = strcmp(value, "true") == 0;
+      argument_add(out, line->relocatable_device_code ? "-fgpu-rdc" : "-fno-gpu-rdc");
       line->nvcc_style = true;
       continue;
     }
     if (flag(argument, "dc", "device-c")) {
+      line->relocatable_device_code = true;
       argument_add(out, "-fgpu-rdc");
       argument_add(out, "-c");
       line->compile_only = true;
@@ -532,12 +569,14 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
         line->nvcc_style = true;
       }
       note_language(line, language);
+      language_given = strcmp(language, "none") != 0;
       argument_add(out, "-x");
       argument_add(out, language);
       continue;
     }
     if (has_prefix(argument, "-x") && argument[2]) {
       note_language(line, argument + 2);
+      language_given = strcmp(argument + 2, "none") != 0;
       argument_add(out, argument);
       continue;
     }
@@ -630,10 +669,31 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     } else if (has_prefix(argument, "--target=nvptx") ||
                (strcmp(argument, "-target") == 0 && i + 1 < argc && has_prefix(argv[i + 1], "nvptx"))) {
       line->device_code = true;
+    }
+    if (language_set_for_c && argument[0] != '-' && argument != line->output &&
+        (is_source_file(argument) || is_other_source(argument) || is_object(argument))) {
+      argument_add(out, "-x");
+      argument_add(out, "none");
+      language_set_for_c = false;
+    }
+    if (argument[0] == '-' || argument == line->output) {
     } else if (is_source_file(argument)) {
-      line->cuda_source = line->device_code = line->sources = true;
+      line->cuda_source = line->device_code = line->sources = line->c_family_source = true;
     } else if (is_other_source(argument)) {
       line->sources = true;
+      line->c_family_source |= !ends_with(argument, ".ll") && !ends_with(argument, ".bc") &&
+                               !ends_with(argument, ".s") && !ends_with(argument, ".S");
+      if (ends_with(argument, ".c") && !language_given) {
+        /* nvcc compiles a .c file as C; clang, in the C++ mode a CUDA
+         * line runs it in, would compile it as C++ (and warn so). */
+        if (!language_set_for_c) {
+          argument_add(out, "-x");
+          argument_add(out, "c");
+        }
+        argument_add(out, argument);
+        language_set_for_c = true;
+        continue;
+      }
     } else if (is_object(argument)) {
       line->objects = true;
     }
@@ -647,9 +707,16 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     line->architectures.all = line->architectures.all_major = false;
     each_item(line->codes, add_code, line);
   }
+  /* The architectures are checked on every line, as nvcc checks them, and
+   * reach clang only where it compiles device code (elsewhere clang says
+   * they are unused). */
+  struct argument_list architecture_arguments = {0};
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
-                             line->user_cuda_feature, out))
+                             line->user_cuda_feature, &architecture_arguments))
     return false;
+  if (line->device_code)
+    for (size_t i = 0; i < architecture_arguments.count; i++)
+      argument_add(out, architecture_arguments.items[i]);
   /* A line that only links has no device code to optimize or debug (clang
    * would warn that the option is unused). */
   if (line->sources && device_debug) {
@@ -669,5 +736,6 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     argument_add(out, "-mllvm");
     argument_add(out, "-nvvm-reflect-add=__CUDA_PREC_SQRT=1");
   }
+  drop_unused_arguments(line);
   return true;
 }
