@@ -17,6 +17,7 @@
 #include "nvcc_flags.h"
 #include "nvcc_macros.h"
 #include "nvcc_profile.h"
+#include "nvcc_verbose.h"
 #include "record_files.h"
 #include "report_step.h"
 #include "response_files.h"
@@ -46,10 +47,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (line.version) {
-    print_version(&layout, clang);
-    execl(clang, clang, "--version", (char *)NULL);
-    fprintf(stderr, "ferry-cc: cannot run %s: %s\n", clang, strerror(errno));
-    return 127;
+    return print_version(&layout, clang, line.cuda_path);
   }
 
   if (line.device_link)
@@ -130,6 +128,10 @@ int main(int argc, char **argv) {
   if (!line.report)
     separate_device_records(&args, &line);
 
+  if (line.verbose) {
+    print_nvcc_environment(&profile, &args);
+    print_nvcc_command(&args);
+  }
   const char *verbose = getenv("FERRY_CC_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {
     for (size_t i = 0; i < args.count; i++)

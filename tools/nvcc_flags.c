@@ -638,7 +638,12 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       return false;
 
     /* clang's own options and the inputs pass through. */
-    if (strcmp(argument, "-o") == 0 && i + 1 < argc) {
+    if (strcmp(argument, "-v") == 0 || strcmp(argument, "--verbose") == 0) {
+      /* nvcc's -v lists its steps (nvcc_verbose.c prints ferry-cc's);
+       * clang's, its own subcommands, asked for on a clang line alone. */
+      line->verbose = true;
+      continue;
+    } else if (strcmp(argument, "-o") == 0 && i + 1 < argc) {
       argument_add(out, argument);
       argument = argv[++i];
       line->output = argument;
@@ -736,6 +741,8 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     argument_add(out, "-mllvm");
     argument_add(out, "-nvvm-reflect-add=__CUDA_PREC_SQRT=1");
   }
+  if (line->verbose && !line->nvcc_style)
+    argument_add(out, "-v");
   drop_unused_arguments(line);
   return true;
 }

@@ -16,6 +16,7 @@ struct command_line {
   bool device_code;       /* CUDA, or a compile for nvptx64 itself */
   bool user_cuda_path;    /* --cuda-path given: do not add ferry's */
   bool help, version;     /* ferry-cc's --help / --version */
+  bool verbose;           /* -v: nvcc's verbose lines too (nvcc_verbose.h) */
   const char *report;     /* --report[=FORMAT]: "markdown", "csv" or "json"; NULL if not asked */
   const char *output;     /* -o, when given */
   bool compile_only;      /* -c, -S, -E, -fsyntax-only, -M: no link step */
