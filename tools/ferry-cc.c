@@ -23,10 +23,17 @@
 #include "response_files.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* Whether argument names a clang program by its absolute path. */
+static bool launched_clang(const char *argument) {
+  const char *name = strrchr(argument, '/');
+  return argument[0] == '/' && name && strncmp(name + 1, "clang", 5) == 0 && access(argument, X_OK) == 0;
+}
 
 int main(int argc, char **argv) {
   int status;
@@ -35,6 +42,14 @@ int main(int argc, char **argv) {
   const char *clang = getenv("FERRY_CLANG");
   if (!clang || !*clang)
     clang = FERRY_CLANG;
+  /* As a compiler launcher (CMake's CUDA_COMPILER_LAUNCHER, which
+   * ferry_cuda_target() sets): the line starts with the clang to run. */
+  if (argc > 1 && launched_clang(argv[1])) {
+    clang = argv[1];
+    argv[1] = argv[0];
+    argc--;
+    argv++;
+  }
 
   struct install_layout layout;
   if (!find_install_layout(&layout))

@@ -60,17 +60,22 @@ def pinned_commits():
 
 
 def compiler_key(compiler):
-    """What identifies a compiler's builds: its files' sizes and times."""
-    paths = [compiler]
-    if "ferry-cc" in os.path.basename(compiler):
-        root = os.path.dirname(os.path.dirname(os.path.realpath(compiler)))
-        paths += [os.path.join(root, "lib", "ferry.so"), os.path.join(root, "lib", "ferry-rt.bc")]
-        for directory, _, files in os.walk(os.path.join(root, "include")):
-            paths += [os.path.join(directory, f) for f in sorted(files)]
+    """What identifies a compiler's builds: for ferry-cc, the contents of
+    its binary, plugin, runtime and headers (a rebuild that changes none of
+    them keeps the cache); for nvcc, its file's size and time."""
     digest = hashlib.sha256()
+    if "ferry-cc" not in os.path.basename(compiler):
+        info = os.stat(os.path.realpath(compiler))
+        digest.update(f"{compiler} {info.st_size} {info.st_mtime_ns}\n".encode())
+        return digest.hexdigest()[:16]
+    root = os.path.dirname(os.path.dirname(os.path.realpath(compiler)))
+    paths = [compiler, os.path.join(root, "lib", "ferry.so"), os.path.join(root, "lib", "ferry-rt.bc")]
+    for directory, _, files in sorted(os.walk(os.path.join(root, "include"))):
+        paths += [os.path.join(directory, f) for f in sorted(files)]
     for path in paths:
-        info = os.stat(os.path.realpath(path))
-        digest.update(f"{path} {info.st_size} {info.st_mtime_ns}\n".encode())
+        digest.update(os.path.relpath(path, root).encode())
+        with open(os.path.realpath(path), "rb") as stream:
+            digest.update(hashlib.sha256(stream.read()).digest())
     return digest.hexdigest()[:16]
 
 
@@ -133,8 +138,18 @@ def build(program, compiler, work, log):
     return max(made, key=os.path.getmtime) if made else None
 
 
-def measure(programs, compilers, results_path, scratch):
-    results = json.load(open(results_path)) if os.path.exists(results_path) else {}
+def load_results(scratch):
+    """Every compiler's cached results (one file a compiler, so that the
+    builds of two compilers can run at once)."""
+    results = {}
+    for name in sorted(os.listdir(scratch)):
+        if name.startswith("results-") and name.endswith(".json"):
+            results.update(json.load(open(os.path.join(scratch, name))))
+    return results
+
+
+def measure(programs, compilers, scratch):
+    results = load_results(scratch)
     pins = pinned_commits()
     source_root = os.environ.get("FERRY_SRC", "/work/src")
     for label, compiler in compilers.items():
@@ -153,7 +168,8 @@ def measure(programs, compilers, results_path, scratch):
             results[entry_key] = dict(key=key, built=executable is not None,
                                       executable=executable,
                                       device_code=bool(executable) and has_device_code(executable), log=log)
-            json.dump(results, open(results_path, "w"), indent=1)
+            mine = {k: v for k, v in results.items() if k.endswith(":" + label)}
+            json.dump(mine, open(os.path.join(scratch, f"results-{label}.json"), "w"), indent=1)
     return results
 
 
@@ -248,14 +264,13 @@ def main():
     programs = read_programs()
     if options.only:
         programs = [p for p in programs if p["name"] in options.only]
-    results_path = os.path.join(scratch, "results.json")
     compilers = dict(nvcc=NVCC, ferry=os.path.abspath(options.ferry_cc))
     if options.compiler != "both":
         compilers = {options.compiler: compilers[options.compiler]}
     if options.no_build:
-        results = json.load(open(results_path)) if os.path.exists(results_path) else {}
+        results = load_results(scratch)
     else:
-        results = measure(programs, compilers, results_path, scratch)
+        results = measure(programs, compilers, scratch)
     if options.pack:
         pack(programs, results, options.pack)
     runs = {}
