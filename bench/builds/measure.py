@@ -153,8 +153,8 @@ def measure(programs, compilers, scratch):
     pins = pinned_commits()
     source_root = os.environ.get("FERRY_SRC", "/work/src")
     for label, compiler in compilers.items():
-        key = compiler_key(compiler)
         for program in programs:
+            key = compiler_key(compiler)
             entry_key = f"{program['repo']}/{program['directory']}:{label}"
             entry = results.get(entry_key)
             if entry and entry.get("key") == key:
