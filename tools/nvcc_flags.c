@@ -13,6 +13,7 @@
  * names no -O, so that the copies ferry converts at -O3 are converted. */
 #include "nvcc_flags.h"
 #include "nvcc_option_tables.h"
+#include "unused_arguments.h"
 #include "checked.h"
 
 #include "gpu_architectures.h"
@@ -279,39 +280,6 @@ static bool is_object(const char *argument) {
 static void note_language(struct command_line *line, const char *language) {
   if (strcmp(language, "cuda") == 0)
     line->device_code = line->cuda_source = true;
-}
-
-static bool is_linker_argument(const char *argument) {
-  return (has_prefix(argument, "-l") && argument[2]) || (has_prefix(argument, "-L") && argument[2]) ||
-         has_prefix(argument, "-Wl,");
-}
-
-/* nvcc takes options that mean nothing to a line silently: the device
- * options on a line with no device code (a link, a C or C++ compile), the
- * linker's on a compile. clang warns that each is unused; they are left
- * out instead. */
-static void drop_unused_arguments(struct command_line *line) {
-  struct argument_list *list = &line->clang_arguments;
-  size_t kept = 0;
-  for (size_t i = 0; i < list->count; i++) {
-    const char *argument = list->items[i];
-    bool pair = i + 1 < list->count;
-    if (!line->device_code && pair &&
-        (strcmp(argument, "-Xarch_device") == 0 || strcmp(argument, "-Xcuda-ptxas") == 0)) {
-      i++;
-      continue;
-    }
-    if (line->compile_only && pair && strcmp(argument, "-Xlinker") == 0) {
-      i++;
-      continue;
-    }
-    if (line->compile_only && is_linker_argument(argument))
-      continue;
-    list->items[kept++] = argument;
-  }
-  list->count = kept;
-  if (list->items)
-    list->items[kept] = NULL;
 }
 
 bool translate_command_line(int argc, char **argv, struct command_line *line) {

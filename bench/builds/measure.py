@@ -184,7 +184,7 @@ run_one() {
   local dir=programs/$name
   for build in nvcc ferry; do
     [ -f "$dir/$build.xz" ] && xz -dc "$dir/$build.xz" > "$dir/$build" && chmod +x "$dir/$build"
-    (cd "$dir" && timeout 60 "./$build" "$@" > "$build.out" 2> "$build.err"; echo $? > "$build.rc")
+    (cd "$dir" && timeout 25 "./$build" "$@" > "$build.out" 2> "$build.err"; echo $? > "$build.rc")
   done
   local n f
   n=$(cat "$dir/nvcc.rc"); f=$(cat "$dir/ferry.rc")
@@ -196,7 +196,7 @@ run_one() {
 export -f run_one filter
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 while IFS='|' read -r name args; do printf '%s\0' "$name $args"; done < programs.list |
-  xargs -0 -P 4 -I{} bash -c 'run_one {}'
+  xargs -0 -P 8 -I{} bash -c 'run_one {}'
 """
 
 
@@ -209,7 +209,7 @@ def pack(programs, results, directory):
         if program["run"] == "no":
             continue
         builds = [results.get(f"{program['repo']}/{program['directory']}:{label}") for label in ("nvcc", "ferry")]
-        if not all(b and b["built"] for b in builds):
+        if not all(b and b["built"] and os.path.isfile(b["executable"]) for b in builds):
             continue
         target = os.path.join(directory, "programs", program["name"])
         os.makedirs(target, exist_ok=True)
