@@ -44,9 +44,11 @@ def read_programs():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        repo, directory, build, run = [field.strip() for field in line.split("|")]
+        fields = [field.strip() for field in line.split("|")]
+        repo, directory, build, run = fields[:4]
+        also = fields[4].split() if len(fields) > 4 else []
         name = os.path.basename(directory).removesuffix("-cuda")
-        programs.append(dict(repo=repo, directory=directory, build=build, run=run, name=name))
+        programs.append(dict(repo=repo, directory=directory, build=build, run=run, name=name, also=also))
     return programs
 
 
@@ -72,10 +74,17 @@ def compiler_key(compiler):
     paths = [compiler, os.path.join(root, "lib", "ferry.so"), os.path.join(root, "lib", "ferry-rt.bc")]
     for directory, _, files in sorted(os.walk(os.path.join(root, "include"))):
         paths += [os.path.join(directory, f) for f in sorted(files)]
+    # ferry-cc carries the commit it was built from, which changes with
+    # every commit however little the compiler does: left out.
+    version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout
+    commit = re.search(r"\(commit ([^)]+)\)", version)
     for path in paths:
         digest.update(os.path.relpath(path, root).encode())
         with open(os.path.realpath(path), "rb") as stream:
-            digest.update(hashlib.sha256(stream.read()).digest())
+            content = stream.read()
+        if commit and path == compiler:
+            content = content.replace(commit.group(1).encode(), b"")
+        digest.update(hashlib.sha256(content).digest())
     return digest.hexdigest()[:16]
 
 
@@ -83,7 +92,7 @@ def extract(program, commit, source, work):
     """The program's directory and its suite's shared ones, at the pinned
     commit, into work (a scratch copy of the repository's layout), each
     replacing what an earlier build left there."""
-    paths = [program["directory"]] + SHARED_PATHS.get(program["repo"], [])
+    paths = [program["directory"]] + program["also"] + SHARED_PATHS.get(program["repo"], [])
     present = [p for p in paths if subprocess.run(["git", "-C", source, "cat-file", "-e", f"{commit}:{p}"],
                                                    capture_output=True).returncode == 0]
     for path in present:
@@ -184,7 +193,7 @@ run_one() {
   local dir=programs/$name
   for build in nvcc ferry; do
     [ -f "$dir/$build.xz" ] && xz -dc "$dir/$build.xz" > "$dir/$build" && chmod +x "$dir/$build"
-    (cd "$dir" && timeout 25 "./$build" "$@" > "$build.out" 2> "$build.err"; echo $? > "$build.rc")
+    (cd "$dir" && timeout 60 "./$build" "$@" > "$build.out" 2> "$build.err"; echo $? > "$build.rc")
   done
   local n f
   n=$(cat "$dir/nvcc.rc"); f=$(cat "$dir/ferry.rc")
@@ -193,6 +202,9 @@ run_one() {
   else echo "$name differs"; diff <(filter < "$dir/nvcc.out") <(filter < "$dir/ferry.out") | head -6 | sed 's/^/  /'
   fi
 }
+# clang's OpenMP runtime, which ferry-cc builds of -Xcompiler -fopenmp
+# programs load, where the GPU machine has none of its own.
+export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export -f run_one filter
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 while IFS='|' read -r name args; do printf '%s\0' "$name $args"; done < programs.list |
@@ -216,6 +228,12 @@ def pack(programs, results, directory):
         for label, entry in zip(("nvcc", "ferry"), builds):
             with open(os.path.join(target, label + ".xz"), "wb") as out:
                 subprocess.run(["xz", "-9", "-c", entry["executable"]], stdout=out, check=True)
+            # The shared libraries a build loads that a GPU machine may lack
+            # (clang's libomp, for -Xcompiler -fopenmp): carried along.
+            libraries = subprocess.run(["ldd", entry["executable"]], capture_output=True, text=True).stdout
+            for match in re.finditer(r"(libomp\S*) => (\S+)", libraries):
+                os.makedirs(os.path.join(directory, "lib"), exist_ok=True)
+                shutil.copy(match.group(2), os.path.join(directory, "lib", match.group(1)))
         arguments = "" if program["run"] == "-" else program["run"]
         program_dir = os.path.dirname(builds[0]["executable"])
         for word in arguments.split():
