@@ -15,21 +15,41 @@
 #include "install_layout.h"
 #include "device_link.h"
 #include "nvcc_flags.h"
+#include "nvcc_macros.h"
 #include "nvcc_profile.h"
+#include "nvcc_verbose.h"
 #include "record_files.h"
 #include "report_step.h"
 #include "response_files.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+/* Whether argument names a clang program by its absolute path. */
+static bool launched_clang(const char *argument) {
+  const char *name = strrchr(argument, '/');
+  return argument[0] == '/' && name && strncmp(name + 1, "clang", 5) == 0 && access(argument, X_OK) == 0;
+}
+
 int main(int argc, char **argv) {
+  int status;
+  if (take_wrapper_object(argc, argv, &status))
+    return status;
   const char *clang = getenv("FERRY_CLANG");
   if (!clang || !*clang)
     clang = FERRY_CLANG;
+  /* As a compiler launcher (CMake's CUDA_COMPILER_LAUNCHER, which
+   * ferry_cuda_target() sets): the line starts with the clang to run. */
+  if (argc > 1 && launched_clang(argv[1])) {
+    clang = argv[1];
+    argv[1] = argv[0];
+    argc--;
+    argv++;
+  }
 
   struct install_layout layout;
   if (!find_install_layout(&layout))
@@ -42,14 +62,11 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (line.version) {
-    print_version(&layout, clang);
-    execl(clang, clang, "--version", (char *)NULL);
-    fprintf(stderr, "ferry-cc: cannot run %s: %s\n", clang, strerror(errno));
-    return 127;
+    return print_version(&layout, clang, line.cuda_path);
   }
 
   if (line.device_link)
-    return device_link(&line, clang);
+    return device_link(&line, clang, layout.executable);
 
   struct nvcc_profile profile = {0};
   read_nvcc_profile(line.cuda_path, &profile);
@@ -74,6 +91,8 @@ int main(int argc, char **argv) {
    * stack; -fcrash-diagnostics on the command line brings the rest back. */
   argument_add(&args, "-fno-crash-diagnostics");
   argument_format(&args, "-I%s", layout.include_dir);
+  if (line.c_family_source)
+    add_nvcc_macros(&args, &line);
   if (line.device_code && layout.runtime_bitcode) {
     /* clang has no driver flag for extra device bitcode, and -Xarch_device
      * cannot carry -Xclang ("not all driver options can be forwarded via
@@ -93,6 +112,10 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < line.clang_arguments.count; i++)
     argument_add(&args, line.clang_arguments.items[i]);
+  /* nvcc links the relocatable device code of a link's objects within the
+   * link (device_link.c); clang does so with --offload-link. */
+  if (!line.compile_only && needs_device_link(&line))
+    argument_add(&args, "--offload-link");
   /* nvcc's profile: the toolkit's include directories (CCCL's among
    * them) for every compile, C++ as well as CUDA, after the user's own. */
   if (line.sources)
@@ -120,6 +143,10 @@ int main(int argc, char **argv) {
   if (!line.report)
     separate_device_records(&args, &line);
 
+  if (line.verbose) {
+    print_nvcc_environment(&profile, &args);
+    print_nvcc_command(&args);
+  }
   const char *verbose = getenv("FERRY_CC_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {
     for (size_t i = 0; i < args.count; i++)

@@ -190,11 +190,33 @@ void print_help(const struct install_layout *layout, const char *clang) {
   printf("\n%s", annotations);
 }
 
-void print_version(const struct install_layout *layout, const char *clang) {
+/* Runs program with one argument, its output going where ferry-cc's goes;
+ * false when it could not be run or failed. */
+static bool run_and_wait(const char *program, const char *argument) {
+  fflush(stdout);
+  pid_t child = fork();
+  if (child == 0) {
+    execl(program, program, argument, (char *)NULL);
+    _exit(127);
+  }
+  int status;
+  return child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+int print_version(const struct install_layout *layout, const char *clang, const char *cuda_path) {
   printf("ferry %s (commit %s)\n", FERRY_VERSION, FERRY_COMMIT);
   printf("plugin: %s\n", layout->plugin);
   printf("runtime: %s\n", layout->runtime_bitcode ? layout->runtime_bitcode : "(not built)");
   printf("headers: %s\n", layout->include_dir);
   printf("clang: %s, which says:\n", clang);
-  fflush(stdout);
+  if (!run_and_wait(clang, "--version")) {
+    fprintf(stderr, "ferry-cc: cannot run %s\n", clang);
+    return 127;
+  }
+  char nvcc[4096];
+  snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", cuda_path);
+  printf("CUDA toolkit: %s, whose nvcc says:\n", cuda_path);
+  if (access(nvcc, X_OK) != 0 || !run_and_wait(nvcc, "--version"))
+    printf("(no nvcc there)\n");
+  return 0;
 }

@@ -36,6 +36,7 @@ bool find_install_layout(struct install_layout *layout) {
   char *bin_dir = checked(strdup(executable));
   char *root = checked(strdup(parent_of(bin_dir)));
   parent_of(root);
+  layout->executable = executable;
   layout->root = root;
   layout->bin_dir = bin_dir;
   layout->plugin = joined(root, "lib/ferry.so");
@@ -50,6 +51,5 @@ bool find_install_layout(struct install_layout *layout) {
             layout->plugin, executable);
     return false;
   }
-  free(executable);
   return true;
 }

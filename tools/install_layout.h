@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 struct install_layout {
+  const char *executable; /* ferry-cc itself, links resolved */
   const char *root;
   const char *bin_dir;
   const char *plugin;

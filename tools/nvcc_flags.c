@@ -13,6 +13,7 @@
  * names no -O, so that the copies ferry converts at -O3 are converted. */
 #include "nvcc_flags.h"
 #include "nvcc_option_tables.h"
+#include "unused_arguments.h"
 #include "checked.h"
 
 #include "gpu_architectures.h"
@@ -287,6 +288,8 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   bool optimization_given = false, device_debug = false, fast_math = false;
   int precise_sqrt = -1; /* -prec-sqrt: unset, false (0), true (1) */
   bool stops_before_assembly = false; /* -S, -E, ...: ptxas does not run */
+  bool language_given = false;        /* -x: the files after it are in that language */
+  bool language_set_for_c = false;    /* -x c given for a .c file: the next input needs -x none */
   for (int i = 1; i < argc; i++) {
     const char *argument = argv[i];
     const char *value = NULL;
@@ -472,11 +475,13 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
     if (option_with_value(argc, argv, &i, "rdc", "relocatable-device-code", &value)) {
-      argument_add(out, strcmp(value, "true") == 0 ? "-fgpu-rdc" : "-fno-gpu-rdc");
+      line->relocatable_device_code = strcmp(value, "true") == 0;
+      argument_add(out, line->relocatable_device_code ? "-fgpu-rdc" : "-fno-gpu-rdc");
       line->nvcc_style = true;
       continue;
     }
     if (flag(argument, "dc", "device-c")) {
+      line->relocatable_device_code = true;
       argument_add(out, "-fgpu-rdc");
       argument_add(out, "-c");
       line->compile_only = true;
@@ -532,12 +537,14 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
         line->nvcc_style = true;
       }
       note_language(line, language);
+      language_given = strcmp(language, "none") != 0;
       argument_add(out, "-x");
       argument_add(out, language);
       continue;
     }
     if (has_prefix(argument, "-x") && argument[2]) {
       note_language(line, argument + 2);
+      language_given = strcmp(argument + 2, "none") != 0;
       argument_add(out, argument);
       continue;
     }
@@ -599,7 +606,12 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       return false;
 
     /* clang's own options and the inputs pass through. */
-    if (strcmp(argument, "-o") == 0 && i + 1 < argc) {
+    if (strcmp(argument, "-v") == 0 || strcmp(argument, "--verbose") == 0) {
+      /* nvcc's -v lists its steps (nvcc_verbose.c prints ferry-cc's);
+       * clang's, its own subcommands, asked for on a clang line alone. */
+      line->verbose = true;
+      continue;
+    } else if (strcmp(argument, "-o") == 0 && i + 1 < argc) {
       argument_add(out, argument);
       argument = argv[++i];
       line->output = argument;
@@ -630,10 +642,31 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     } else if (has_prefix(argument, "--target=nvptx") ||
                (strcmp(argument, "-target") == 0 && i + 1 < argc && has_prefix(argv[i + 1], "nvptx"))) {
       line->device_code = true;
+    }
+    if (language_set_for_c && argument[0] != '-' && argument != line->output &&
+        (is_source_file(argument) || is_other_source(argument) || is_object(argument))) {
+      argument_add(out, "-x");
+      argument_add(out, "none");
+      language_set_for_c = false;
+    }
+    if (argument[0] == '-' || argument == line->output) {
     } else if (is_source_file(argument)) {
-      line->cuda_source = line->device_code = line->sources = true;
+      line->cuda_source = line->device_code = line->sources = line->c_family_source = true;
     } else if (is_other_source(argument)) {
       line->sources = true;
+      line->c_family_source |= !ends_with(argument, ".ll") && !ends_with(argument, ".bc") &&
+                               !ends_with(argument, ".s") && !ends_with(argument, ".S");
+      if (ends_with(argument, ".c") && !language_given) {
+        /* nvcc compiles a .c file as C; clang, in the C++ mode a CUDA
+         * line runs it in, would compile it as C++ (and warn so). */
+        if (!language_set_for_c) {
+          argument_add(out, "-x");
+          argument_add(out, "c");
+        }
+        argument_add(out, argument);
+        language_set_for_c = true;
+        continue;
+      }
     } else if (is_object(argument)) {
       line->objects = true;
     }
@@ -647,9 +680,16 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     line->architectures.all = line->architectures.all_major = false;
     each_item(line->codes, add_code, line);
   }
+  /* The architectures are checked on every line, as nvcc checks them, and
+   * reach clang only where it compiles device code (elsewhere clang says
+   * they are unused). */
+  struct argument_list architecture_arguments = {0};
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
-                             line->user_cuda_feature, out))
+                             line->user_cuda_feature, &architecture_arguments))
     return false;
+  if (line->device_code)
+    for (size_t i = 0; i < architecture_arguments.count; i++)
+      argument_add(out, architecture_arguments.items[i]);
   /* A line that only links has no device code to optimize or debug (clang
    * would warn that the option is unused). */
   if (line->sources && device_debug) {
@@ -669,5 +709,8 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     argument_add(out, "-mllvm");
     argument_add(out, "-nvvm-reflect-add=__CUDA_PREC_SQRT=1");
   }
+  if (line->verbose && !line->nvcc_style)
+    argument_add(out, "-v");
+  drop_unused_arguments(line);
   return true;
 }

@@ -16,16 +16,19 @@ struct command_line {
   bool device_code;       /* CUDA, or a compile for nvptx64 itself */
   bool user_cuda_path;    /* --cuda-path given: do not add ferry's */
   bool help, version;     /* ferry-cc's --help / --version */
+  bool verbose;           /* -v: nvcc's verbose lines too (nvcc_verbose.h) */
   const char *report;     /* --report[=FORMAT]: "markdown", "csv" or "json"; NULL if not asked */
   const char *output;     /* -o, when given */
   bool compile_only;      /* -c, -S, -E, -fsyntax-only, -M: no link step */
   bool sources;           /* a source file among the inputs (.cu, .c, .cpp, ...) */
+  bool c_family_source;   /* a C, C++ or CUDA source: one the preprocessor reads */
   bool objects;           /* an object or archive among the inputs */
   bool user_cudart;       /* -lcudart* given */
   const char *cudart;     /* nvcc's -cudart: "static" (its default), "shared", "none" */
   const char *cuda_path;  /* --cuda-path's value, or the toolkit ferry was built with */
   bool user_cuda_feature; /* --cuda-feature given: add no PTX version of ferry-cc's own */
   bool device_link;       /* nvcc's -dlink */
+  bool relocatable_device_code; /* -rdc=true, -dc */
   struct gpu_architectures architectures;
   const char *codes;      /* nvcc's -code=..., which replaces -arch's list */
   const char *noted[32];  /* the ignored options already noted on stderr */

@@ -174,6 +174,7 @@ void read_nvcc_profile(const char *cuda_path, struct nvcc_profile *profile) {
       value = joined;
     }
     assign(&variables, name, value);
+    argument_format(&profile->assignments, "%s=%s", name, value);
   }
   fclose(file);
 

@@ -10,6 +10,7 @@
 struct nvcc_profile {
   struct argument_list includes;  /* INCLUDES then SYSTEM_INCLUDES: -I..., -isystem DIR */
   struct argument_list libraries; /* LIBRARIES: -L... */
+  struct argument_list assignments; /* every NAME=VALUE the file assigns, expanded, in its order */
   const char *path;               /* the file read; NULL when there is none */
 };
 

@@ -106,6 +106,17 @@ static int compile_with_records(const struct argument_list *line_args, const str
 
 int compile_and_report(struct argument_list *args, const struct command_line *line,
                        const struct install_layout *layout) {
+  /* A line that compiles nothing (a link, nvcc's -dlink) has no device
+   * half to record: it runs as it is, and says so. */
+  size_t source_count = 0;
+  for (size_t i = 0; i < args->count; i++)
+    source_count += is_source_argument(args, i);
+  if (source_count == 0) {
+    int status = run(args->items);
+    if (status == 0)
+      fprintf(stderr, "ferry-cc: note: --report: this line compiles no source, so there is nothing to report\n");
+    return status;
+  }
   const char *temporary = getenv("TMPDIR");
   char directory[4096];
   snprintf(directory, sizeof directory, "%s/ferry-report.XXXXXX",

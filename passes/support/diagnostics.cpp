@@ -140,6 +140,23 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
 } // namespace
 
 
+/* Where a remark about I points: I's own location; for an instruction an
+ * optimization made without one (a merged or hoisted load, a memcpy
+ * loop-idiom wrote), the nearest located instruction before it in its
+ * block, then after it; else the function's own line. A remark without
+ * any is "?:0:0" in a report. */
+static DiagnosticLocation locationOf(const Instruction *I) {
+  if (I->getDebugLoc())
+    return DiagnosticLocation(I->getDebugLoc());
+  for (const Instruction *P = I->getPrevNode(); P; P = P->getPrevNode())
+    if (P->getDebugLoc() && P->getDebugLoc().getLine())
+      return DiagnosticLocation(P->getDebugLoc());
+  for (const Instruction *N = I->getNextNode(); N; N = N->getNextNode())
+    if (N->getDebugLoc() && N->getDebugLoc().getLine())
+      return DiagnosticLocation(N->getDebugLoc());
+  return DiagnosticLocation(I->getFunction()->getSubprogram());
+}
+
 extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
                              const char *RemarkName, const char *Message) {
   Value *V = unwrap(At);
@@ -148,7 +165,7 @@ extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
   const BasicBlock *CodeRegion = nullptr;
   if (auto *I = dyn_cast<Instruction>(V)) {
     F = I->getFunction();
-    Loc = I->getDebugLoc();
+    Loc = locationOf(I);
     CodeRegion = I->getParent();
   } else if (auto *Fn = dyn_cast<Function>(V)) {
     F = Fn = reported(Fn);

@@ -10,6 +10,9 @@
 // RUN:   | FileCheck %s
 // RUN: %rt_cuda --cuda-gpu-arch=sm_80 -I%intrinsics_include -DINTRINSICS %s -o %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// ferry-cc defines __NVCC__ as nvcc does, and is clang: its compiles pass.
+// RUN: %ferry-cc -arch=sm_80 -c %s -o %t.ferry.o
+// RUN: %ferry-cc -arch=sm_80 -DINTRINSICS -c %s -o %t.ferry-intrinsics.o
 
 // CHECK: error: #error "ferry's headers need clang, not nvcc: compile with ferry-cc
 // CHECK-NOT: __host__ function

@@ -12,8 +12,11 @@
  * links, its declarations are device functions only in clang's CUDA
  * (__CUDA__), and ferry's copies need ferry's plugin. Without this, nvcc
  * reports "calling a __host__ function from a __global__ function".
- * (clang never defines __NVCC__, in CUDA mode or otherwise.) */
-#if defined(__NVCC__)
+ * nvcc is told apart by __NVCC__ without __clang__ (its front end, cicc
+ * and cudafe, never defines __clang__; its host pass may be clang's, so
+ * the CUDA-mode __CUDA__ is asked too): ferry-cc defines __NVCC__ as nvcc
+ * does (ferry/nvcc_compat.h), and is clang. */
+#if defined(__NVCC__) && !(defined(__clang__) && defined(__CUDA__)) && !defined(FERRY_NVCC_COMPAT_H)
 #error "ferry's headers need clang, not nvcc: compile with ferry-cc (build/bin/ferry-cc), or with clang -x cuda, ferry's plugin and its runtime (see README.md)"
 #endif
 

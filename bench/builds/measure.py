@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Builds public programs with nvcc and with ferry-cc from their own
+Makefiles and CMake files, changing nothing but the compiler, and prints a
+table: whether each built, whether the executable holds device code (the
+.nv_fatbin section), and, where a GPU run was recorded (--runs), whether
+the ferry-cc build's output matched nvcc's.
+
+    bench/builds/measure.py [--ferry-cc build/bin/ferry-cc] [--only NAME...]
+    bench/builds/measure.py --pack DIR     # both builds of every program
+                                           # with a run, and DIR/run.sh
+    bench/builds/measure.py --runs LOG     # the table, with run.sh's results
+
+The programs are bench/builds/programs.txt's, checked out at the commits
+bench/real/repos.txt pins, under $FERRY_SRC (default /work/src). Each build
+runs in its own scratch directory under $FERRY_BUILDS (default
+~/.cache/ferry-builds), outside the repository, from `git archive` of the
+pinned commit, at nice 19 and make -j2. Results are cached per program and
+compiler: a program is built again only when the compiler changed (for
+ferry-cc: its binary, plugin, runtime and headers)."""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+NVCC = "/usr/local/cuda/bin/nvcc"
+# What each suite's programs need beside their own directory.
+SHARED_PATHS = {
+    "zjin-lcf/HeCBench": ["src/include"],
+    "yuhc/gpu-rodinia": ["common", "cuda/util"],
+    "NVIDIA/cuda-samples": ["Common", "cmake"],
+}
+MAKE_EXTRA = {"zjin-lcf/HeCBench": ["ARCH=sm_90a"]}
+
+
+def read_programs():
+    programs = []
+    for line in open(os.path.join(HERE, "programs.txt")):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = [field.strip() for field in line.split("|")]
+        repo, directory, build, run = fields[:4]
+        also = fields[4].split() if len(fields) > 4 else []
+        name = os.path.basename(directory).removesuffix("-cuda")
+        programs.append(dict(repo=repo, directory=directory, build=build, run=run, name=name, also=also))
+    return programs
+
+
+def pinned_commits():
+    pins = {}
+    for line in open(os.path.join(ROOT, "bench", "real", "repos.txt")):
+        if line.strip() and not line.startswith("#"):
+            repo, commit = line.split()
+            pins[repo] = commit
+    return pins
+
+
+def compiler_key(compiler):
+    """What identifies a compiler's builds: for ferry-cc, the contents of
+    its binary, plugin, runtime and headers (a rebuild that changes none of
+    them keeps the cache); for nvcc, its file's size and time."""
+    digest = hashlib.sha256()
+    if "ferry-cc" not in os.path.basename(compiler):
+        info = os.stat(os.path.realpath(compiler))
+        digest.update(f"{compiler} {info.st_size} {info.st_mtime_ns}\n".encode())
+        return digest.hexdigest()[:16]
+    root = os.path.dirname(os.path.dirname(os.path.realpath(compiler)))
+    paths = [compiler, os.path.join(root, "lib", "ferry.so"), os.path.join(root, "lib", "ferry-rt.bc")]
+    for directory, _, files in sorted(os.walk(os.path.join(root, "include"))):
+        paths += [os.path.join(directory, f) for f in sorted(files)]
+    # ferry-cc carries the commit it was built from, which changes with
+    # every commit however little the compiler does: left out.
+    version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout
+    commit = re.search(r"\(commit ([^)]+)\)", version)
+    for path in paths:
+        digest.update(os.path.relpath(path, root).encode())
+        with open(os.path.realpath(path), "rb") as stream:
+            content = stream.read()
+        if commit and path == compiler:
+            content = content.replace(commit.group(1).encode(), b"")
+        digest.update(hashlib.sha256(content).digest())
+    return digest.hexdigest()[:16]
+
+
+def extract(program, commit, source, work):
+    """The program's directory and its suite's shared ones, at the pinned
+    commit, into work (a scratch copy of the repository's layout), each
+    replacing what an earlier build left there."""
+    paths = [program["directory"]] + program["also"] + SHARED_PATHS.get(program["repo"], [])
+    present = [p for p in paths if subprocess.run(["git", "-C", source, "cat-file", "-e", f"{commit}:{p}"],
+                                                   capture_output=True).returncode == 0]
+    for path in present:
+        shutil.rmtree(os.path.join(work, path), ignore_errors=True)
+    os.makedirs(work, exist_ok=True)
+    archive = subprocess.run(["git", "-C", source, "archive", commit] + present, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", work], input=archive.stdout, check=True)
+
+
+def executables(directory):
+    found = []
+    for top, _, files in os.walk(directory):
+        if "CMakeFiles" in top:
+            continue
+        for f in files:
+            path = os.path.join(top, f)
+            if f.endswith((".so", ".sh", ".py", ".pl")) or not os.access(path, os.X_OK) or os.path.islink(path):
+                continue
+            with open(path, "rb") as stream:
+                if stream.read(4) == b"\x7fELF":
+                    found.append(path)
+    return found
+
+
+def has_device_code(path):
+    sections = subprocess.run(["readelf", "-SW", path], capture_output=True, text=True).stdout
+    return ".nv_fatbin" in sections
+
+
+def build(program, compiler, work, log):
+    source_dir = os.path.join(work, program["directory"])
+    nice = ["nice", "-n", "19"]
+    if program["build"] == "cmake":
+        build_dir = os.path.join(source_dir, "build")
+        steps = [nice + ["cmake", "-S", source_dir, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release",
+                         f"-DCMAKE_CUDA_COMPILER={compiler}"],
+                 nice + ["cmake", "--build", build_dir, "-j2"]]
+        look_in = build_dir
+    else:
+        variables = program["build"].split(":", 1)[1].split(",")
+        steps = [nice + ["make", "-C", source_dir, "-j2"] + [f"{v}={compiler}" for v in variables]
+                 + MAKE_EXTRA.get(program["repo"], [])]
+        look_in = source_dir
+    before = set(executables(look_in))
+    for step in steps:
+        with open(log, "a") as stream:
+            stream.write("$ " + " ".join(step) + "\n")
+            stream.flush()
+            if subprocess.run(step, stdout=stream, stderr=subprocess.STDOUT).returncode != 0:
+                return None
+    made = [p for p in executables(look_in) if p not in before]
+    return max(made, key=os.path.getmtime) if made else None
+
+
+def load_results(scratch):
+    """Every compiler's cached results (one file a compiler, so that the
+    builds of two compilers can run at once)."""
+    results = {}
+    for name in sorted(os.listdir(scratch)):
+        if name.startswith("results-") and name.endswith(".json"):
+            results.update(json.load(open(os.path.join(scratch, name))))
+    return results
+
+
+def measure(programs, compilers, scratch):
+    results = load_results(scratch)
+    pins = pinned_commits()
+    source_root = os.environ.get("FERRY_SRC", "/work/src")
+    for label, compiler in compilers.items():
+        for program in programs:
+            key = compiler_key(compiler)
+            entry_key = f"{program['repo']}/{program['directory']}:{label}"
+            entry = results.get(entry_key)
+            if entry and entry.get("key") == key:
+                continue
+            work = os.path.join(scratch, label, program["repo"])
+            extract(program, pins[program["repo"]], os.path.join(source_root, program["repo"]), work)
+            log = os.path.join(scratch, label, program["name"] + ".log")
+            open(log, "w").close()
+            print(f"building {program['name']} with {label}", file=sys.stderr, flush=True)
+            executable = build(program, compiler, work, log)
+            results[entry_key] = dict(key=key, built=executable is not None,
+                                      executable=executable,
+                                      device_code=bool(executable) and has_device_code(executable), log=log)
+            mine = {k: v for k, v in results.items() if k.endswith(":" + label)}
+            json.dump(mine, open(os.path.join(scratch, f"results-{label}.json"), "w"), indent=1)
+    return results
+
+
+RUN_SCRIPT = r"""#!/bin/bash
+# Runs each program's nvcc and ferry-cc builds with the program's usual
+# arguments and compares their stdout, lines that report time or speed left
+# out. Prints one line per program: NAME same|differs|failed (exit codes).
+cd "$(dirname "$0")"
+filter() { grep -viE 'time|[0-9.] *(ms|us|s|sec|seconds|msec)\b|GB/s|gflop|throughput|bandwidth|elapsed|speed' || true; }
+run_one() {
+  local name=$1; shift
+  local dir=programs/$name
+  for build in nvcc ferry; do
+    [ -f "$dir/$build.xz" ] && xz -dc "$dir/$build.xz" > "$dir/$build" && chmod +x "$dir/$build"
+    (cd "$dir" && timeout 60 "./$build" "$@" > "$build.out" 2> "$build.err"; echo $? > "$build.rc")
+  done
+  local n f
+  n=$(cat "$dir/nvcc.rc"); f=$(cat "$dir/ferry.rc")
+  if [ "$n" != 0 ] || [ "$f" != 0 ]; then echo "$name failed nvcc=$n ferry=$f"
+  elif cmp -s <(filter < "$dir/nvcc.out") <(filter < "$dir/ferry.out"); then echo "$name same"
+  else echo "$name differs"; diff <(filter < "$dir/nvcc.out") <(filter < "$dir/ferry.out") | head -6 | sed 's/^/  /'
+  fi
+}
+# clang's OpenMP runtime, which ferry-cc builds of -Xcompiler -fopenmp
+# programs load, where the GPU machine has none of its own.
+export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export -f run_one filter
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+while IFS='|' read -r name args; do printf '%s\0' "$name $args"; done < programs.list |
+  xargs -0 -P 8 -I{} bash -c 'run_one {}'
+"""
+
+
+def pack(programs, results, directory):
+    """Both builds of each program with a run, xz-compressed, with the files
+    its arguments name, and run.sh."""
+    os.makedirs(os.path.join(directory, "programs"), exist_ok=True)
+    listing = []
+    for program in programs:
+        if program["run"] == "no":
+            continue
+        builds = [results.get(f"{program['repo']}/{program['directory']}:{label}") for label in ("nvcc", "ferry")]
+        if not all(b and b["built"] and os.path.isfile(b["executable"]) for b in builds):
+            continue
+        target = os.path.join(directory, "programs", program["name"])
+        os.makedirs(target, exist_ok=True)
+        for label, entry in zip(("nvcc", "ferry"), builds):
+            with open(os.path.join(target, label + ".xz"), "wb") as out:
+                subprocess.run(["xz", "-9", "-c", entry["executable"]], stdout=out, check=True)
+            # The shared libraries a build loads that a GPU machine may lack
+            # (clang's libomp, for -Xcompiler -fopenmp): carried along.
+            libraries = subprocess.run(["ldd", entry["executable"]], capture_output=True, text=True).stdout
+            for match in re.finditer(r"(libomp\S*) => (\S+)", libraries):
+                os.makedirs(os.path.join(directory, "lib"), exist_ok=True)
+                shutil.copy(match.group(2), os.path.join(directory, "lib", match.group(1)))
+        arguments = "" if program["run"] == "-" else program["run"]
+        program_dir = os.path.dirname(builds[0]["executable"])
+        for word in arguments.split():
+            path = os.path.join(program_dir, word)
+            if "/" in word and os.path.isfile(path):
+                os.makedirs(os.path.join(target, os.path.dirname(word)), exist_ok=True)
+                shutil.copy(path, os.path.join(target, word))
+        listing.append(f"{program['name']}|{arguments}")
+    open(os.path.join(directory, "programs.list"), "w").write("\n".join(listing) + "\n")
+    with open(os.path.join(directory, "run.sh"), "w") as stream:
+        stream.write(RUN_SCRIPT)
+    os.chmod(os.path.join(directory, "run.sh"), 0o755)
+
+
+def table(programs, results, runs):
+    rows = ["| program | nvcc builds | ferry-cc builds | device code (nvcc / ferry-cc) | GPU run |", "|---|---|---|---|---|"]
+    counts = dict(nvcc=0, ferry=0, device=0, same=0, ran=0)
+    for program in programs:
+        n = results.get(f"{program['repo']}/{program['directory']}:nvcc") or {}
+        f = results.get(f"{program['repo']}/{program['directory']}:ferry") or {}
+        counts["nvcc"] += bool(n.get("built"))
+        counts["ferry"] += bool(f.get("built"))
+        counts["device"] += bool(f.get("device_code"))
+        run = runs.get(program["name"], "not run" if program["run"] != "no" else "no deterministic run")
+        counts["ran"] += program["name"] in runs
+        counts["same"] += run == "same"
+        mark = lambda flag: "yes" if flag else "no"
+        rows.append(f"| {program['repo'].split('/')[1]} {program['name']} | {mark(n.get('built'))} | "
+                    f"{mark(f.get('built'))} | {mark(n.get('device_code'))} / {mark(f.get('device_code'))} | {run} |")
+    rows.append(f"| **{len(programs)} programs** | {counts['nvcc']} | {counts['ferry']} | ferry-cc: {counts['device']} |"
+                f" {counts['same']} of {counts['ran']} same |")
+    return "\n".join(rows)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ferry-cc", default=os.path.join(ROOT, "build", "bin", "ferry-cc"))
+    parser.add_argument("--only", nargs="*", help="program names (the directory's, without -cuda)")
+    parser.add_argument("--pack", help="write both builds of the programs with a run and run.sh there")
+    parser.add_argument("--runs", help="run.sh's output, to fill the table's last column")
+    parser.add_argument("--compiler", choices=["nvcc", "ferry", "both"], default="both", help="which builds to make")
+    parser.add_argument("--no-build", action="store_true", help="the cached results alone")
+    options = parser.parse_args()
+    scratch = os.environ.get("FERRY_BUILDS", os.path.expanduser("~/.cache/ferry-builds"))
+    os.makedirs(scratch, exist_ok=True)
+    programs = read_programs()
+    if options.only:
+        programs = [p for p in programs if p["name"] in options.only]
+    compilers = dict(nvcc=NVCC, ferry=os.path.abspath(options.ferry_cc))
+    if options.compiler != "both":
+        compilers = {options.compiler: compilers[options.compiler]}
+    if options.no_build:
+        results = load_results(scratch)
+    else:
+        results = measure(programs, compilers, scratch)
+    if options.pack:
+        pack(programs, results, options.pack)
+    runs = {}
+    if options.runs:
+        for line in open(options.runs):
+            words = line.split()
+            if len(words) >= 2 and not line.startswith(" "):
+                runs[words[0]] = " ".join(words[1:])
+    print(table(programs, results, runs))
+
+
+if __name__ == "__main__":
+    main()
