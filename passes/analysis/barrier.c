@@ -111,6 +111,15 @@ bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
   return finish(&s, scan(&s, LLVMGetNextInstruction(from)), from);
 }
 
+bool ferry_loop_holds_barrier(const struct ferry_loop *loop) {
+  for (size_t b = 0; b < loop->blocks.count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
+         inst = LLVMGetNextInstruction(inst))
+      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
+        return true;
+  return false;
+}
+
 bool ferry_find_consumer_barriers_after_loop(const struct ferry_loop *loop,
                                              ferry_hazard_check hazard, void *context,
                                              struct ferry_consumer_search *result) {

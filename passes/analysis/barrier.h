@@ -42,6 +42,8 @@ bool ferry_find_consumer_barriers(LLVMValueRef from, ferry_hazard_check hazard,
  * reaches one, with no objection on the way and without entering the loop
  * again. */
 struct ferry_loop;
+/* Whether a block of `loop` (its inner loops' too) holds a CTA barrier. */
+bool ferry_loop_holds_barrier(const struct ferry_loop *loop);
 bool ferry_find_consumer_barriers_after_loop(const struct ferry_loop *loop,
                                              ferry_hazard_check hazard, void *context,
                                              struct ferry_consumer_search *result);

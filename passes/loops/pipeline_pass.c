@@ -26,8 +26,6 @@
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 
-static bool holds_barrier(const struct ferry_loop *loop);
-
 /* The loop whose ring a planned copy would join: its innermost loop, or
  * for a copy in a block-strided copy loop (copy_site.h's loop) the loop
  * around that, when it holds a barrier (the ring's shape); NULL for a copy
@@ -38,7 +36,7 @@ static const struct ferry_loop *ring_loop(const struct ferry_loops *loops,
   if (!plan->site.loop)
     return ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store));
   const struct ferry_loop *outer = plan->site.loop->parent;
-  return outer && holds_barrier(outer) ? outer : NULL;
+  return outer && ferry_loop_holds_barrier(outer) ? outer : NULL;
 }
 
 /* Checks the loop of each group of planned copies (the copies of one
@@ -180,15 +178,6 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       ferry_copy_record_taken(record, members[i]->site.store);
     ferry_vec_push(pipelines, pipeline);
   }
-}
-
-static bool holds_barrier(const struct ferry_loop *loop) {
-  for (size_t b = 0; b < loop->blocks.count; b++)
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
-         inst = LLVMGetNextInstruction(inst))
-      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
-        return true;
-  return false;
 }
 
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,

@@ -121,15 +121,6 @@ static const char *ordering_refusal(const struct ferry_loop *loop) {
   return NULL;
 }
 
-static bool holds_barrier(const struct ferry_loop *loop) {
-  for (size_t b = 0; b < loop->blocks.count; b++)
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(loop->blocks.items[b]); inst;
-         inst = LLVMGetNextInstruction(inst))
-      if (ferry_classify_sync(inst) == FERRY_SYNC_CTA_BARRIER)
-        return true;
-  return false;
-}
-
 /* The copy's guard: from its block up through single ways in to a block
  * every iteration runs (one that dominates the latch), each conditional
  * branch's condition and way; those defined before the loop are facts. */
@@ -313,7 +304,7 @@ void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
         ferry_loop_of_block(loops, LLVMGetInstructionParent(first->site.load));
     /* A loop with no barrier: registers serve it (issue 34: PolyBench's
      * correlation staged ran slower), and there is nothing to say. */
-    if (!loop || !holds_barrier(loop) || !ferry_set_insert(&done, loop))
+    if (!loop || !ferry_loop_holds_barrier(loop) || !ferry_set_insert(&done, loop))
       continue;
     struct ferry_staged_loop *s = ferry_xcalloc(1, sizeof *s);
     s->loop = loop;
