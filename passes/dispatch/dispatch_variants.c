@@ -153,9 +153,9 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
                "the kernel as written", name,
                trial ? " and a trial of the launch's shape timed it faster (its conversions "
                        "are ones the rules alone leave as written: single-stage copies of under "
-                       "16 bytes a thread, or trial candidates the cost model refuses: "
-                       "cost_model.h; loops alias-versioned whose stores are not to global "
-                       "memory: alias_version.h)"
+                       "16 bytes a thread and trial candidates the cost model refuses, "
+                       "cost_model.h; loads staged ahead, staged_copy.h; loops alias-versioned "
+                       "whose stores are not to global memory, alias_version.h)"
                      : "");
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);
       continue;

@@ -32,7 +32,7 @@
 // RUN: FileCheck --check-prefix=NEVER-PTX %s < %t.never.ptx
 // RUN: %ptxas -arch=sm_80 %t.never.ptx -o /dev/null
 
-// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z6seededPjPKjS1_i__ferry_trial: {{.*}} and a trial of the launch's shape timed it faster (its copies are ones the rules alone leave as written: single-stage ones of under 16 bytes a thread, or trial candidates the cost model refuses: cost_model.h)
+// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z6seededPjPKjS1_i__ferry_trial: {{.*}} and a trial of the launch's shape timed it faster (its conversions are ones the rules alone leave as written: single-stage copies of under 16 bytes a thread and trial candidates the cost model refuses, cost_model.h; {{.*}})
 __global__ void seeded(unsigned *out, const unsigned *seeds, const unsigned *keys, int rounds) {
   __shared__ unsigned seed[16];
   unsigned t = threadIdx.x;
