@@ -32,7 +32,9 @@ static const char usage[] =
     "  -Werror K,...     K: all-warnings, deprecated-declarations, reorder,\n"
     "                    cross-execution-space-call (an error in clang already)\n"
     "  --options-file F (-optf), @F    the arguments in F\n"
-    "  -dlink            of objects without relocatable device code: an empty object\n"
+    "  -dc, then a link  the link links the device code (clang's --offload-link)\n"
+    "  -dlink            of -rdc objects: the object that links and registers their\n"
+    "                    device code (clang-linker-wrapper); of others, an empty one\n"
     "  -lgomp            -lomp: clang's OpenMP runtime (it serves gcc's calls too)\n"
     "\n";
 
@@ -119,7 +121,6 @@ static void describe_nvcc_options(FILE *out) {
   for (size_t k = 0; k < nvcc_unmappable_count; k++)
     list_option(&list, nvcc_unmappable[k].short_name, nvcc_unmappable[k].long_name);
   list_entry(&list, "lto_XX codes", "", "");
-  list_entry(&list, "-dlink of -rdc objects", "", "");
   list_end(&list);
 }
 
