@@ -327,21 +327,24 @@ bool ferry_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int
  * phi + k * step, whatever the arithmetic wraps to. The step may be
  * computed in the loop from loop-invariant values alone: it then joins
  * the cone, and the ring computes it again where it issues. */
-bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
-                               LLVMValueRef *start, LLVMValueRef *step) {
+bool ferry_loop_header_phi(const struct ferry_loop *loop, LLVMValueRef phi, LLVMValueRef *start,
+                           LLVMValueRef *next) {
+  *start = *next = NULL;
   if (LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
     return false;
-  LLVMValueRef increment = NULL;
-  *start = NULL;
   for (unsigned i = 0; i < 2; i++) {
     LLVMValueRef value = LLVMGetIncomingValue(phi, i);
     if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
-      increment = value;
+      *next = value;
     else
       *start = value;
   }
-  if (!increment || !*start || !LLVMIsAInstruction(increment) ||
-      LLVMGetInstructionOpcode(increment) != LLVMAdd)
+  return *next && *start;
+}
+
+bool ferry_loop_adds_invariant(const struct ferry_loop *loop, LLVMValueRef phi,
+                               LLVMValueRef increment, LLVMValueRef *step) {
+  if (!LLVMIsAInstruction(increment) || LLVMGetInstructionOpcode(increment) != LLVMAdd)
     return false;
   for (unsigned side = 0; side < 2; side++)
     if (LLVMGetOperand(increment, side) == phi &&
@@ -350,6 +353,13 @@ bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
       return true;
     }
   return false;
+}
+
+bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
+                               LLVMValueRef *start, LLVMValueRef *step) {
+  LLVMValueRef increment;
+  return ferry_loop_header_phi(loop, phi, start, &increment) &&
+         ferry_loop_adds_invariant(loop, phi, increment, step);
 }
 
 /* A pointer the loop steps by the same amount each iteration (`p += 64`,
@@ -363,18 +373,9 @@ bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
 bool ferry_loop_pointer_step(const struct ferry_loop *loop, LLVMValueRef phi,
                              LLVMValueRef *start, LLVMValueRef *increment, bool *varies) {
   *varies = false;
-  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
-      LLVMGetInstructionParent(phi) != loop->header || LLVMCountIncoming(phi) != 2)
-    return false;
   *start = *increment = NULL;
-  for (unsigned i = 0; i < 2; i++) {
-    LLVMValueRef value = LLVMGetIncomingValue(phi, i);
-    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
-      *increment = value;
-    else
-      *start = value;
-  }
-  if (!*increment || !*start || !LLVMIsAGetElementPtrInst(*increment) ||
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMPointerTypeKind ||
+      !ferry_loop_header_phi(loop, phi, start, increment) || !LLVMIsAGetElementPtrInst(*increment) ||
       LLVMGetNumOperands(*increment) != 2 || LLVMGetOperand(*increment, 0) != phi)
     return false;
   *varies = !ferry_loop_invariant(loop, LLVMGetOperand(*increment, 1), 0);

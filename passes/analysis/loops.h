@@ -71,6 +71,13 @@ bool ferry_induction_variable(const struct ferry_loops *loops, LLVMValueRef phi,
 /* The same in every iteration of `loop`: no phi, load or call of the loop
  * on the way to it (`depth`: 0; deeper chains count as varying). */
 bool ferry_loop_invariant(const struct ferry_loop *loop, LLVMValueRef value, int depth);
+/* A two-way header phi of `loop`: *start, its value from outside the
+ * loop, and *next, its value from the latch. */
+bool ferry_loop_header_phi(const struct ferry_loop *loop, LLVMValueRef phi, LLVMValueRef *start,
+                           LLVMValueRef *next);
+/* Whether `increment` is `phi` plus a loop-invariant value (*step). */
+bool ferry_loop_adds_invariant(const struct ferry_loop *loop, LLVMValueRef phi,
+                               LLVMValueRef increment, LLVMValueRef *step);
 /* A header phi of `loop` that adds the same loop-invariant value each
  * iteration (*step, maybe computed in the loop): phi = [start, outside],
  * [phi + step, inside]. */

@@ -168,27 +168,9 @@ LLVMValueRef ferry_resolve_under_facts(const struct ferry_loop *loop,
 
 bool ferry_pipeline_guarded_step(const struct ferry_pipeline *p, const struct ferry_loop *loop,
                                  LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step) {
-  if (!p->fact_count || LLVMGetInstructionParent(phi) != loop->header ||
-      LLVMCountIncoming(phi) != 2)
-    return false;
-  LLVMValueRef next = NULL;
-  *start = NULL;
-  for (unsigned i = 0; i < 2; i++) {
-    if (ferry_loop_contains(loop, LLVMGetIncomingBlock(phi, i)))
-      next = LLVMGetIncomingValue(phi, i);
-    else
-      *start = LLVMGetIncomingValue(phi, i);
-  }
-  if (!next || !*start)
-    return false;
-  LLVMValueRef increment = ferry_resolve_under_facts(loop, p->facts, p->fact_count, next);
-  if (!LLVMIsAInstruction(increment) || LLVMGetInstructionOpcode(increment) != LLVMAdd)
-    return false;
-  for (unsigned side = 0; side < 2; side++)
-    if (LLVMGetOperand(increment, side) == phi &&
-        ferry_loop_invariant(loop, LLVMGetOperand(increment, 1 - side), 0)) {
-      *step = LLVMGetOperand(increment, 1 - side);
-      return true;
-    }
-  return false;
+  LLVMValueRef next;
+  return p->fact_count && ferry_loop_header_phi(loop, phi, start, &next) &&
+         ferry_loop_adds_invariant(loop, phi,
+                                   ferry_resolve_under_facts(loop, p->facts, p->fact_count, next),
+                                   step);
 }
