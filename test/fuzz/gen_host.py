@@ -141,7 +141,7 @@ static uint64_t fnv(const void *p, size_t n, uint64_t h = 1469598103934665603ull
 }
 
 // Runs a kernel under one configuration: sizes the buffers with a dry run of
-// the reference, fills the input, poisons the output, launches, waits (at most
+// the reference over every block, fills the input, poisons the output, launches, waits (at most
 // 5 s: a hang ends the process, the runner records it and resumes after it),
 // compares with the reference, prints the output's hash. "R index kernel
 // configuration RESULT ..." lines, "B ..." before each launch.
@@ -151,8 +151,11 @@ static int run_case(long index, const Case &cs, int c) {
   const int k = cs.index;
   long long in_span = 0, out_span = 0;
   {
-    Cfg one = cfg; one.gx = 1; one.a.win = 0;
-    cs.ref(one, nullptr, 0, 0, &in_span, &out_span);
+    // Every block at offset 0 (win 0): the spans are the largest any block
+    // reaches, so that no block's accesses reach into the next one's window
+    // (a block's indices may depend on blockIdx beyond its window's start).
+    Cfg all = cfg; all.a.win = 0;
+    cs.ref(all, nullptr, 0, 0, &in_span, &out_span);
   }
   if (in_span < 0 || out_span < 0) { printf("R %ld %d %d GENBUG negative index\n", index, k, c); return 1; }
   long long delta = cfg.overlap ? (in_span > 1 ? (long long)(cfg.overlap % in_span) : 0) : 0;

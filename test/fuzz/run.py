@@ -267,7 +267,8 @@ def report(man, entries, cases, results, gpu, wall, out):
         lines.append("- %s: %d of %d kernels converted (%.1f %%), %d pipelined (%.1f %%), %d prefetched (%.1f %%)" % (
             b, r["converted"], r["kernels"], 100.0 * r["converted"] / max(1, r["kernels"]), r["pipelined"],
             100.0 * r["pipelined"] / max(1, r["kernels"]), r.get("prefetched", 0),
-            100.0 * r.get("prefetched", 0) / max(1, r["kernels"])))
+            100.0 * r.get("prefetched", 0) / max(1, r["kernels"])) +
+            "".join("; %s %d" % kv for kv in r.get("shapes", {}).items() if kv[1]))
     lines += ["", "## Findings", "",
               "Reproduce case KERNEL:CONFIG of a build: `%s`, compile it with the build's line below, run "
               "`./KERNEL --only KERNEL:CONFIG`." % man["reproduce"], ""]
