@@ -2,11 +2,12 @@
 """Builds ferry's differential fuzzer: generated kernels, one binary per build.
 
     test/fuzz/build.py [--out .carry/fuzz] [--seed 1] [--parts 11] [--kernels 64] [--configs 16] [--jobs 2]
-                       [--generation 3] [--shape-parts 1]
+                       [--generation 4] [--shape-parts 1] [--families shapes,alias,staged]
 
 Generates PARTS sources of KERNELS kernels each (gen.py; kernel i of seed S is
-the same whatever the other counts), and with generation 3 SHAPE_PARTS more
-of gen.py's shape families (kernels SHAPE_BASE and up), compiles each part once per build
+the same whatever the other counts), and with generation 3 and up SHAPE_PARTS
+more of each shape-family group in FAMILIES (gen.py's families at SHAPE_BASE,
+the alias and staged families of generation 4 at their bases), compiles each part once per build
 (plain clang, and ferry's configurations) for sm_90a and for sm_80 (PTX that the
 driver JIT-compiles on newer GPUs), links each build's parts with one host
 driver into one stripped binary, compressed (xz), and writes OUT/manifest.json
@@ -26,9 +27,14 @@ import subprocess
 import sys
 import time
 
+from remark_counts import SHAPE_REMARKS, shape_counts  # the families' shapes, told by their remarks
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHAPE_BASE = 100000  # gen.py's: generation 3's families start at this kernel index
+# Each shape-family group's first kernel index (gen.py, gen_alias.py,
+# gen_staged.py): generation 3's four families, then generation 4's two.
+FAMILY_BASES = {"shapes": SHAPE_BASE, "alias": 200000, "staged": 300000}
 
 # Each build: its ferry flags (None: plain clang, no plugin). "bulk" leaves
 # out the prefetch so that the loops no ring takes get the single-stage
@@ -82,37 +88,6 @@ def kernel_rates(kmap, remarks_text, srcname):
     return out
 
 
-# Generation 3's shapes, each told by its remark: kernels of the family part
-# that reach each rule, converted or refused (README.md, "generation 3").
-# A copy-loop kernel's only loop with a copy is the one around its copy loop:
-# any ring in it is the copy loop's (whose remark names it only when the
-# stage count is ferry's choice).
-SHAPE_REMARKS = [
-    ("copy-loop ring", "copyloop", "pipelined its loop"),
-    ("copy loop refused", None, "the loop around this block-strided copy loop is not pipelined"),
-    ("read-back slot", None, "read it back from the iteration's slot"),
-    ("read-back refused", None, "is read back from the shared array with no barrier"),
-    ("top barrier refused", None, "the loop reads the shared array with no barrier between that read and the end"),
-    ("block-uniform source", None, "block-uniform"),
-    ("guarded ring", None, "guard of the iteration it issues"),
-    ("guard refused", None, "the copy's guard depends on"),
-]
-
-
-def shape_counts(kmap, remarks_text, srcname):
-    """Per SHAPE_REMARKS entry: how many of the part's kernels have that remark."""
-    lines = {}
-    for m in re.finditer(r"^(?:.*/)?%s:(\d+):\d+: remark: (.*)$" % re.escape(srcname), remarks_text, re.M):
-        lines.setdefault(int(m.group(1)), []).append(m.group(2))
-    out = {name: 0 for name, _, _ in SHAPE_REMARKS}
-    for k in kmap["kernels"]:
-        rs = [r for ln in range(k["first_line"], k["last_line"] + 1) for r in lines.get(ln, [])]
-        for name, family, text in SHAPE_REMARKS:
-            if family in (None, k["features"].get("family")):
-                out[name] += any(text in r for r in rs)
-    return out
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, ".carry", "fuzz"),
@@ -123,10 +98,14 @@ def main():
     ap.add_argument("--kernels", type=int, default=64, help="kernels a part")
     ap.add_argument("--configs", type=int, default=16, help="launch configurations a kernel")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--generation", type=int, default=3, help="gen.py's feature set")
+    ap.add_argument("--generation", type=int, default=4, help="gen.py's feature set")
     ap.add_argument("--shape-parts", type=int, default=1,
-                    help="generation 3: parts of KERNELS kernels of the copy-loop, read-back, uniform-source and guarded-copy "
-                         "families (gen.py's SHAPE_BASE and up), after the PARTS parts")
+                    help="generation 3 and up: parts of KERNELS kernels of each shape-family group in --families, "
+                         "after the PARTS parts")
+    ap.add_argument("--families", default="shapes,alias,staged",
+                    help="the shape-family groups: shapes (generation 3's copy-loop, read-back, uniform-source and "
+                         "guarded-copy families), alias (alias versioning, generation 4), staged (staged copies, "
+                         "generation 4)")
     ap.add_argument("--builds", default="", help="comma-separated subset, e.g. plain-sm_90a,ferry-sm_90a")
     args = ap.parse_args()
     clang, common, link, ferry, plugin = tools(args)
@@ -145,8 +124,11 @@ def main():
     gen = os.path.join(HERE, "gen.py")
     parts, kmaps = [], []
     bases = [p * args.kernels for p in range(args.parts)]
-    if args.generation >= 3:
-        bases += [SHAPE_BASE + p * args.kernels for p in range(args.shape_parts)]
+    for fam in [f for f in args.families.split(",") if f]:
+        if fam not in FAMILY_BASES:
+            sys.exit("build: --families %s: not one of %s" % (fam, ", ".join(FAMILY_BASES)))
+        if args.generation >= (3 if fam == "shapes" else 4):
+            bases += [FAMILY_BASES[fam] + p * args.kernels for p in range(args.shape_parts)]
     for base in bases:
         name = "part_%d_%d" % (args.seed, base)
         cu, js = os.path.join(src, name + ".cu"), os.path.join(src, name + ".json")
@@ -250,12 +232,13 @@ def main():
         for k in km["kernels"]:
             kernels.append(dict(index=k["index"], name=k["name"], part=name, features=k["features"],
                                 configs=[dict(trip=c["trip"], gx=c["gx"], bx=c["bx"], by=c["by"], dyn=c["dyn"],
-                                              shared=c["dyn"] + (0 if k["features"]["extern"] else k["features"]["static_bytes"]))
+                                              shared=c["dyn"] + (0 if k["features"]["extern"] else k["features"]["static_bytes"]),
+                                              overlap=c["overlap"], kind=c.get("kind", ""), hit=c.get("hit", False))
                                          for c in k["configs"]]))
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True).stdout.strip()
     manifest = dict(seed=args.seed, plugin=plugin, commit=commit, parts=args.parts, kernels_per_part=args.kernels, configs=args.configs,
-                    shape_parts=args.shape_parts if args.generation >= 3 else 0,
+                    shape_parts=args.shape_parts if args.generation >= 3 else 0, families=args.families,
                     builds=manifest_builds, kernels=kernels, rates=rates,
                     generation=args.generation,
                     reproduce="python3 test/fuzz/gen.py --seed %d --base KERNEL --kernels 1 --configs %d --generation %d "
@@ -272,7 +255,7 @@ def main():
                 r["pipelined"], 100.0 * r["pipelined"] / max(1, r["kernels"]),
                 r["prefetched"], 100.0 * r["prefetched"] / max(1, r["kernels"]))
             if "shapes" in r:
-                line += "; generation 3 kernels reaching " + ", ".join("%s %d" % kv for kv in r["shapes"].items())
+                line += "; shape-family kernels reaching " + ", ".join("%s %d" % kv for kv in r["shapes"].items())
             print(line)
             f.write(line + "\n")
     size = sum(os.path.getsize(os.path.join(binp, x)) for x in os.listdir(binp))

@@ -60,7 +60,13 @@ template <class K> struct Launcher {
       return;
     }
     block_dim = block;
-    for (unsigned b = 0; b < grid.x; b++) {
+    // FUZZ_EMULATE_BLOCKS_REVERSED=1 runs the blocks last to first: a result
+    // that depends on the blocks' order (one block's accesses reaching into
+    // another's window) then differs from the reference's, which runs them
+    // first to last.
+    const bool reversed = std::getenv("FUZZ_EMULATE_BLOCKS_REVERSED") != nullptr;
+    for (unsigned i = 0; i < grid.x; i++) {
+      const unsigned b = reversed ? grid.x - 1 - i : i;
       // Stale tile contents from the block before must never be read.
       std::memset(dynamic_shared, 0x5a, sizeof dynamic_shared);
       std::barrier<> bar(threads);

@@ -23,50 +23,27 @@ the 48 KiB shared-memory limit. Generation 3 (--generation 3) adds, at kernel
 indices SHAPE_BASE and up, three families of their own: block-strided copy
 loops in a ring-shaped loop, copies whose loaded value is used after the
 barrier, sources loaded from a by-value struct or a __constant__ pointer table
-(ShapeKernel below). Same seed, same file: python's random module
+(ShapeKernel below). Generation 4 (--generation 4) adds two more at their own
+bases: loops alias versioning takes, launched apart and overlapping
+(gen_alias.py, ALIAS_BASE), and loads staged into slots of the thread's own
+(gen_staged.py, STAGED_BASE). Same seed, same file: python's random module
 with an explicit seed, nothing else. Standard library only.
 """
 import argparse
 import json
 import random
 
-from gen_host import DRIVER, PRELUDE  # the C++ text around the kernels
+# The C++ text around the kernels, the type table, the reference's opening
+# and the configuration table, shared with gen_alias.py and gen_staged.py.
+from gen_host import DRIVER, PRELUDE, TYPES, cfg_table, reference_prelude
+from gen_alias import ALIAS_BASE, AliasKernel  # generation 4's families
+from gen_staged import STAGED_BASE, StagedKernel
 
-# name, C type, bytes, alignment. Struct fields are unsigned integers so that
-# no padding byte exists: the output hash covers every byte.
-TYPES = [
-    ("u8", "unsigned char", 1, 1),
-    ("u16", "unsigned short", 2, 2),
-    ("u32", "unsigned", 4, 4),
-    ("f32", "float", 4, 4),
-    ("u64", "unsigned long long", 8, 8),
-    ("f64", "double", 8, 8),
-    ("s8", "S8", 8, 4),
-    ("s12", "S12", 12, 4),
-    ("s16", "S16", 16, 4),
-    ("i4", "uint4", 16, 16),
-]
 # 4-, 8- and 16-byte types convert most often; keep them the majority.
 TYPE_WEIGHTS = [6, 5, 16, 10, 8, 8, 4, 5, 4, 12]
 
 COUNTERS = [("int", 32), ("unsigned", 32), ("long long", 64), ("size_t", 64)]
 ODD_BLOCKS = [33, 63, 65, 97, 127, 129, 161, 255, 257, 300, 383, 500, 511, 513, 640, 767, 1000, 1023]
-
-
-
-
-
-def reference_prelude(n, T, tname):
-    """The reference text's opening: the input's fill and refk_N's head,
-    every argument named, for both kernel generators."""
-    return ["static void fill_%s(void *mem, long long n) {" % n,
-            "  for (long long i = 0; i < n; i++) ((%s *)mem)[i] = mkv_%s((unsigned)(i * 2654435761u >> 7));" % (T, tname),
-            "}",
-            "static void refk_%s(const Cfg &cfg, Arr<%s> in, Arr<%s> out) {" % (n, T, T),
-            "  const Args &A = cfg.a; const long long lo_ = A.lo, hi_ = A.hi, win = A.win; const int off = A.off, kstride = A.kstride, "
-            "ostride = A.ostride, ld = A.ld, lim = A.lim, nouter = A.nouter, pstep = A.pstep;",
-            "  (void)kstride; (void)ostride; (void)ld; (void)lim; (void)nouter; (void)pstep;",
-            "  const int bx = cfg.bx, by = cfg.by;"]
 
 class Kernel:
     """One generated kernel: its features, its source text, its configurations."""
@@ -418,11 +395,7 @@ class Kernel:
                                      overlap=overlap, pad=pad, trip=n))
 
     def cfg_table(self):
-        rows = []
-        for c in self.configs:
-            rows.append("  {%(gx)d, %(bx)d, %(by)d, %(dyn)d, {%(lo)dll, %(hi)dll, 0, %(off)d, %(kstride)d, %(ostride)d, %(ld)d, "
-                        "%(lim)d, %(nouter)d, %(pstep)d}, %(overlap)d, %(pad)d}," % c)
-        return "static const Cfg cfgs_%s[] = {\n%s\n};" % (self.name, "\n".join(rows))
+        return cfg_table(self.name, self.configs)
 
     def features(self):
         f = dict(type=self.tname, bytes=self.size, dims=self.dims, extern=self.ext, annotated=self.annot,
@@ -746,6 +719,16 @@ def generate(seed, nkernels, nconfigs, base=0, standalone=False, generation=1):
     kernels = []
     for i in range(nkernels):
         r = random.Random("%d:%d" % (seed, base + i))
+        if generation >= 4 and base + i >= STAGED_BASE:
+            k = StagedKernel(r, base + i)
+            k.make_configs(r, nconfigs)
+            kernels.append(k)
+            continue
+        if generation >= 4 and base + i >= ALIAS_BASE:
+            k = AliasKernel(r, base + i)
+            k.make_configs(r, nconfigs)
+            kernels.append(k)
+            continue
         if generation >= 3 and base + i >= SHAPE_BASE:
             k = ShapeKernel(r, base + i)
             k.make_configs(r, nconfigs)
@@ -805,9 +788,11 @@ def main():
     ap.add_argument("--base", type=int, default=0, help="index of the first kernel")
     ap.add_argument("--out", required=True)
     ap.add_argument("--map", help="write each kernel's line range, features and configurations here")
-    ap.add_argument("--generation", type=int, default=1, choices=[1, 2, 3],
+    ap.add_argument("--generation", type=int, default=1, choices=[1, 2, 3, 4],
                     help="feature set: 1 (the first GPU run's), 2 adds constant outer loops, 3 makes kernels "
-                         "%d and up of the copy-loop, read-back, uniform-source and guarded-copy families" % SHAPE_BASE)
+                         "%d and up of the copy-loop, read-back, uniform-source and guarded-copy families, 4 "
+                         "kernels %d and up of the alias family (gen_alias.py) and %d and up of the staged "
+                         "family (gen_staged.py)" % (SHAPE_BASE, ALIAS_BASE, STAGED_BASE))
     ap.add_argument("--standalone", action="store_true", help="add the host driver (main): a program of its own")
     ap.add_argument("--driver", nargs="*", metavar="PART", help="write only the driver of a binary linking these parts "
                     "(names fuzz_part_SEED_BASE)")

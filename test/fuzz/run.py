@@ -173,9 +173,20 @@ def main():
     report(man, entries, cases, results, gpu, wall, args.out)
 
 
+def family(k):
+    """The kernel's family: a shape family's name, or "copy" (gen.py's Kernel)."""
+    return k["features"].get("family", "copy")
+
+
 def describe(k, c):
     f = k["features"]
     cfg = k["configs"][c]
+    if "family" in f:
+        extra = "".join(" %s=%s" % (key, f[key]) for key in sorted(f) if key not in ("type", "bytes", "family", "variant"))
+        return "%s %s %s %dB%s; trip %d, grid %d, block %dx%d, overlap %s%s" % (
+            f["family"], f["variant"], f["type"], f["bytes"], extra, cfg["trip"], cfg["gx"], cfg["bx"], cfg["by"],
+            cfg.get("overlap", "?"), " (%s%s)" % (cfg["kind"], ", stores on loads" if cfg.get("hit") else "")
+            if cfg.get("kind") else "")
     return ("%s %dB %dD%s%s %s k %s step %d%s%s%s%s copies %d; trip %d, grid %d, block %dx%d, dynamic %d, shared %d" % (
         f["type"], f["bytes"], f["dims"], " extern" if f["extern"] else "", " annotated" if f["annotated"] else "",
         f["counter"], f["cmp"], f["step"], " nested" if f["nested"] else "", " stepped" if f["stepped"] else "",
@@ -191,6 +202,7 @@ def report(man, entries, cases, results, gpu, wall, out):
              "Device: %s. Seed %d, %d kernels x %d configurations = %d cases a build; %d rows; wall %.0f s." % (
                  gpu or "unknown", man["seed"], len(man["kernels"]), man["configs"], n, len(builds), wall), ""]
     summary = {}
+    by_family = {}
     lines += ["| build | compared | wrong results | differs from plain | launch failures, plain too | ferry-only at the 48 KiB limit | ferry-only elsewhere | hangs | died | not run |",
               "|---|---|---|---|---|---|---|---|---|---|"]
     details = collections.defaultdict(list)
@@ -232,9 +244,22 @@ def report(man, entries, cases, results, gpu, wall, out):
             else:
                 cnt["notrun"] += 1
         summary[b] = dict(cnt)
+        for i, (k, c) in enumerate(cases):
+            st = r.get(i, ("NOTRUN", ""))[0]
+            fam = by_family.setdefault(family(k), {}).setdefault(b, collections.Counter())
+            fam["cases"] += 1
+            fam["compared"] += st in ("OK", "WRONG")
+            fam["wrong"] += st == "WRONG"
+            fam["overlapping"] += st in ("OK", "WRONG") and bool(k["configs"][c].get("overlap"))
         lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |" % (
             b, cnt["compared"], cnt["wrong"], cnt["differs"], cnt["launch_plain_too"], cnt["launch_limit"],
             cnt["launch_other"], cnt["hang"], cnt["died"], cnt["notrun"]))
+    fams = sorted(by_family)
+    lines += ["", "Per family (compared / wrong; overlapping launches compared):", "",
+              "| build | " + " | ".join(fams) + " |", "|---|" + "---|" * len(fams)]
+    for b in builds:
+        lines.append("| %s | %s |" % (b, " | ".join("%d / %d; %d" % (by_family[f][b]["compared"], by_family[f][b]["wrong"],
+                                                                   by_family[f][b]["overlapping"]) for f in fams)))
     lines += ["", "A launch failure counts as ferry-only when the plain build of the same target ran the case; "
               "\"at the 48 KiB limit\": the launch asks for 40 KiB of shared memory or more (static tiles plus dynamic).",
               "", "ferry's rates over the generated kernels (from -Rpass=ferry at build time):", ""]
@@ -242,7 +267,8 @@ def report(man, entries, cases, results, gpu, wall, out):
         lines.append("- %s: %d of %d kernels converted (%.1f %%), %d pipelined (%.1f %%), %d prefetched (%.1f %%)" % (
             b, r["converted"], r["kernels"], 100.0 * r["converted"] / max(1, r["kernels"]), r["pipelined"],
             100.0 * r["pipelined"] / max(1, r["kernels"]), r.get("prefetched", 0),
-            100.0 * r.get("prefetched", 0) / max(1, r["kernels"])))
+            100.0 * r.get("prefetched", 0) / max(1, r["kernels"])) +
+            "".join("; %s %d" % kv for kv in r.get("shapes", {}).items() if kv[1]))
     lines += ["", "## Findings", "",
               "Reproduce case KERNEL:CONFIG of a build: `%s`, compile it with the build's line below, run "
               "`./KERNEL --only KERNEL:CONFIG`." % man["reproduce"], ""]
@@ -267,6 +293,7 @@ def report(man, entries, cases, results, gpu, wall, out):
         f.write(text)
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(dict(device=gpu, wall=wall, summary=summary,
+                       families={f: {b: dict(c) for b, c in v.items()} for f, v in by_family.items()},
                        results={b: {str(i): list(v) for i, v in results[b].items() if v[0] != "OK"} for b in builds},
                        hashes_ok={b: sum(1 for v in results[b].values() if v[0] == "OK") for b in builds}), f)
     print(text[text.index("| build"):text.index("A launch failure")])
