@@ -14,6 +14,8 @@
  *   __ldca, __ldlu, __stwb, __stcg, __stcs for every type nvcc declares them
  *   for, __ldcg/__ldcs/__ldcv/__stwt for long and unsigned long.
  * - __tanhf (device_functions.h), tanh.approx.f32 from sm_75 on.
+ * - nvcc's built-in atomic functions (__nv_atomic_load_n and the rest, CUDA
+ *   12.8 on), in nvcc_atomics.h.
  *
  * Each definition is an overload clang does not have (host-only where
  * clang's is device-only), so no call that compiled before means anything
@@ -199,6 +201,8 @@ static __device__ __forceinline__ float __tanhf(float x) {
   return tanhf(x);
 #endif
 }
+
+#include "nvcc_atomics.h"
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* FERRY_NVCC_COMPAT_H */
