@@ -307,6 +307,14 @@ FERRY_NV_DEVICE double ferry_nv_negate(double value) { return -value; }
 #define FERRY_NV_CAS_SIZES(T) (sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16)
 #define FERRY_NV_STORAGE(T) typename ferry_nv_sized<sizeof(T)>::storage
 
+/* A value argument takes the pointee's type, converted as nvcc converts it
+ * (fetch_add(int *, 1u) and fetch_add(unsigned long long *, 1) compile
+ * there): T is deduced from the pointer alone. */
+template <typename T> struct ferry_nv_pointee {
+  typedef T type;
+};
+#define FERRY_NV_VALUE(T) typename ferry_nv_pointee<T>::type
+
 template <typename T>
 __device__ __attribute__((always_inline)) inline T __nv_atomic_load_n(const T *ptr, int order,
                                                                       int scope = FERRY_NV_SYSTEM)
@@ -323,7 +331,7 @@ __device__ __attribute__((always_inline)) inline void __nv_atomic_load(const T *
   *ret = __builtin_bit_cast(T, ferry_nv_sized<sizeof(T)>::load(ptr, order, scope));
 }
 template <typename T>
-__device__ __attribute__((always_inline)) inline void __nv_atomic_store_n(T *ptr, T value, int order,
+__device__ __attribute__((always_inline)) inline void __nv_atomic_store_n(T *ptr, FERRY_NV_VALUE(T) value, int order,
                                                                           int scope = FERRY_NV_SYSTEM)
     FERRY_NV_STORE_ORDER(order) {
   FERRY_NV_INTEGRAL(T);
@@ -338,7 +346,7 @@ __device__ __attribute__((always_inline)) inline void __nv_atomic_store(T *ptr, 
   ferry_nv_sized<sizeof(T)>::store(ptr, __builtin_bit_cast(FERRY_NV_STORAGE(T), *value), order, scope);
 }
 template <typename T>
-__device__ __attribute__((always_inline)) inline T __nv_atomic_exchange_n(T *ptr, T value, int order,
+__device__ __attribute__((always_inline)) inline T __nv_atomic_exchange_n(T *ptr, FERRY_NV_VALUE(T) value, int order,
                                                                           int scope = FERRY_NV_SYSTEM) {
   FERRY_NV_INTEGRAL(T);
   FERRY_NV_SIZE(T, FERRY_NV_EXCHANGE_SIZES(T));
@@ -369,7 +377,7 @@ __device__ __attribute__((always_inline)) inline bool ferry_nv_compare_exchange(
 }
 template <typename T>
 __device__ __attribute__((always_inline)) inline bool
-__nv_atomic_compare_exchange_n(T *ptr, T *expected, T desired, bool weak, int success, int failure,
+__nv_atomic_compare_exchange_n(T *ptr, T *expected, FERRY_NV_VALUE(T) desired, bool weak, int success, int failure,
                                int scope = FERRY_NV_SYSTEM) {
   FERRY_NV_INTEGRAL(T);
   (void)weak;
@@ -402,12 +410,12 @@ __nv_atomic_compare_exchange(T *ptr, T *expected, const T *desired, bool weak, i
 #define FERRY_NV_FETCH(name, check, call)                                                                \
   template <typename T>                                                                                  \
   __device__ __attribute__((always_inline)) inline T __nv_atomic_fetch_##name(                          \
-      T *ptr, T value, int order, int scope = FERRY_NV_SYSTEM) {                                         \
+      T *ptr, FERRY_NV_VALUE(T) value, int order, int scope = FERRY_NV_SYSTEM) {                                         \
     check(T);                                                                                            \
     return call;                                                                                         \
   }                                                                                                      \
   template <typename T>                                                                                  \
-  __device__ __attribute__((always_inline)) inline void __nv_atomic_##name(T *ptr, T value, int order,  \
+  __device__ __attribute__((always_inline)) inline void __nv_atomic_##name(T *ptr, FERRY_NV_VALUE(T) value, int order,  \
                                                                            int scope = FERRY_NV_SYSTEM) { \
     check(T);                                                                                            \
     (void)call;                                                                                          \

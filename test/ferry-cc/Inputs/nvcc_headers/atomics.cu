@@ -100,6 +100,17 @@ __global__ void fences() {
   __nv_atomic_thread_fence(O(SEQ_CST));
 }
 
+// Value arguments of another type take the pointee's, as nvcc's do.
+__global__ void converted_values(int *p, unsigned long long *q, long *l, short *h, int *o) {
+  o[0] = __nv_atomic_fetch_add(p, 1u, O(RELAXED), S(DEVICE)); NEXT;
+  o[1] = __nv_atomic_fetch_add(q, 1, O(RELAXED), S(DEVICE)); NEXT;
+  o[2] = __nv_atomic_fetch_max(l, 1, O(RELAXED), S(DEVICE)); NEXT;
+  __nv_atomic_store_n(h, 1, O(RELAXED), S(DEVICE)); NEXT;
+  o[3] = __nv_atomic_exchange_n(p, 2u, O(RELAXED), S(DEVICE)); NEXT;
+  int e = 1;
+  o[4] = __nv_atomic_compare_exchange_n(p, &e, 3l, false, O(RELAXED), O(RELAXED), S(DEVICE));
+}
+
 #if __CUDA_ARCH__ >= 900
 // 16 bytes (sm_90 on).
 __global__ void wide(Wide *q, long long *o) {
