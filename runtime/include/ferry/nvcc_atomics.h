@@ -9,7 +9,8 @@
  *
  * nvcc expands each call to inline PTX; this header emits the same
  * instructions, as nvcc 13 emits them for sm_80 and sm_90a
- * (test/ferry-cc/nvcc-atomics.test checks each form against them):
+ * (test/ferry-cc/nvcc-atomics-as-nvcc.test compares every form with nvcc's
+ * PTX; nvcc-atomics-*.test check each family):
  * - scope: thread and block -> .cta, cluster -> .cluster (sm_90 on; .gpu
  *   before, where nvcc warns and does the same), device -> .gpu, system
  *   -> .sys; the scope argument defaults to system, as nvcc's does.
@@ -22,6 +23,7 @@
  * - a fence: fence.acq_rel for acq_rel, fence.sc for every other order, as
  *   nvcc's.
  * - fetch_sub adds the negated operand (PTX has no atom.sub), as nvcc's.
+ * - a value argument converts to the pointee's type, as nvcc's.
  * The calls nvcc refuses at compile time are refused here too, with nvcc's
  * words: a load's release or acq_rel order, a store's consume, acquire or
  * acq_rel (constant arguments; nvcc also refuses a non-constant order,
@@ -407,18 +409,18 @@ __nv_atomic_compare_exchange(T *ptr, T *expected, const T *desired, bool weak, i
   static_assert(__is_integral(T) && (sizeof(T) == 4 || sizeof(T) == 8),                                \
                 "atomic operations and, or and xor are valid only on integers of size 4 or 8")
 
-#define FERRY_NV_FETCH(name, check, call)                                                                \
-  template <typename T>                                                                                  \
-  __device__ __attribute__((always_inline)) inline T __nv_atomic_fetch_##name(                          \
-      T *ptr, FERRY_NV_VALUE(T) value, int order, int scope = FERRY_NV_SYSTEM) {                                         \
-    check(T);                                                                                            \
-    return call;                                                                                         \
-  }                                                                                                      \
-  template <typename T>                                                                                  \
-  __device__ __attribute__((always_inline)) inline void __nv_atomic_##name(T *ptr, FERRY_NV_VALUE(T) value, int order,  \
-                                                                           int scope = FERRY_NV_SYSTEM) { \
-    check(T);                                                                                            \
-    (void)call;                                                                                          \
+#define FERRY_NV_FETCH(name, check, call)                                                       \
+  template <typename T>                                                                         \
+  __device__ __attribute__((always_inline)) inline T __nv_atomic_fetch_##name(                 \
+      T *ptr, FERRY_NV_VALUE(T) value, int order, int scope = FERRY_NV_SYSTEM) {                \
+    check(T);                                                                                   \
+    return call;                                                                                \
+  }                                                                                             \
+  template <typename T>                                                                         \
+  __device__ __attribute__((always_inline)) inline void __nv_atomic_##name(                    \
+      T *ptr, FERRY_NV_VALUE(T) value, int order, int scope = FERRY_NV_SYSTEM) {                \
+    check(T);                                                                                   \
+    (void)call;                                                                                 \
   }
 FERRY_NV_FETCH(add, FERRY_NV_ADDABLE, ferry_nv_add(ptr, value, order, scope))
 FERRY_NV_FETCH(sub, FERRY_NV_ADDABLE, ferry_nv_add(ptr, ferry_nv_negate(value), order, scope))
@@ -439,6 +441,34 @@ __device__ __attribute__((always_inline)) inline void __nv_atomic_thread_fence(i
     ferry_nv_fence_sc(scope);
   }
 }
+
+/* Every macro above was expanded where it was used: none stays defined in
+ * the program that includes this header. */
+#undef FERRY_NV_ADDABLE
+#undef FERRY_NV_BITS
+#undef FERRY_NV_CAS_ASM
+#undef FERRY_NV_CAS_SIZES
+#undef FERRY_NV_CLUSTER_ARM
+#undef FERRY_NV_DEVICE
+#undef FERRY_NV_EXCHANGE_SIZES
+#undef FERRY_NV_FENCE_ACQ_REL_ASM
+#undef FERRY_NV_FENCE_SC_ASM
+#undef FERRY_NV_HAS_B128
+#undef FERRY_NV_INTEGRAL
+#undef FERRY_NV_LD_ASM
+#undef FERRY_NV_LOAD_ORDER
+#undef FERRY_NV_LOAD_STORE_SIZES
+#undef FERRY_NV_ORDERED
+#undef FERRY_NV_RMW_ASM
+#undef FERRY_NV_SCOPES
+#undef FERRY_NV_SEMS
+#undef FERRY_NV_SIZE
+#undef FERRY_NV_STORAGE
+#undef FERRY_NV_STORE_ORDER
+#undef FERRY_NV_ST_ASM
+#undef FERRY_NV_SYSTEM
+#undef FERRY_NV_TWO_SEMS
+#undef FERRY_NV_VALUE
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* FERRY_NVCC_ATOMICS_H */
