@@ -183,38 +183,82 @@ def measure(programs, compilers, scratch):
 
 
 RUN_SCRIPT = r"""#!/bin/bash
-# Runs each program's nvcc and ferry-cc builds with the program's usual
-# arguments and compares their stdout, lines that report time or speed left
-# out. Prints one line per program: NAME same|differs|failed (exit codes).
+# run.sh [SECONDS]: runs both builds of every program in programs.list with
+# its arguments, within SECONDS in all (default 130): nvcc's build twice,
+# ferry-cc's once, the three of a program at once, 8 programs at a time
+# (the GPU time-slices between them; each job's limit is what is left of
+# the whole). stdout is compared with the lines that report time or speed
+# left out. nvcc's two runs tell whether the program's output is
+# deterministic: where they differ, only the lines they agree on are
+# compared. One line a program, "NAME RESULT", then each build's seconds.
 cd "$(dirname "$0")"
-filter() { grep -viE 'time|[0-9.] *(ms|us|s|sec|seconds|msec)\b|GB/s|gflop|throughput|bandwidth|elapsed|speed' || true; }
-run_one() {
-  local name=$1; shift
+limit=${1:-130}
+export DEADLINE=$(( $(date +%s) + limit ))
+filter() { grep -viE 'time|[0-9.] *(ms|us|s|sec|seconds|msec|secs)\b|GB/s|gflop|throughput|bandwidth|elapsed|speed|perf' || true; }
+run_job() {  # NAME BUILD TAG ARGS...
+  local name=$1 build=$2 tag=$3; shift 3
+  local left=$(( DEADLINE - $(date +%s) ))
   local dir=programs/$name
-  for build in nvcc ferry; do
-    [ -f "$dir/$build.xz" ] && xz -dc "$dir/$build.xz" > "$dir/$build" && chmod +x "$dir/$build"
-    (cd "$dir" && timeout 60 "./$build" "$@" > "$build.out" 2> "$build.err"; echo $? > "$build.rc")
-  done
-  local n f
-  n=$(cat "$dir/nvcc.rc"); f=$(cat "$dir/ferry.rc")
-  if [ "$n" != 0 ] || [ "$f" != 0 ]; then echo "$name failed nvcc=$n ferry=$f"
-  elif cmp -s <(filter < "$dir/nvcc.out") <(filter < "$dir/ferry.out"); then echo "$name same"
-  else echo "$name differs"; diff <(filter < "$dir/nvcc.out") <(filter < "$dir/ferry.out") | head -6 | sed 's/^/  /'
-  fi
+  [ "$left" -gt 1 ] || { echo skipped > "$dir/$tag.rc"; return; }
+  local start=$EPOCHREALTIME
+  (cd "$dir" && timeout -k 2 "$left" "./$build" "$@" > "$tag.out" 2> "$tag.err"; echo $? > "$tag.rc")
+  awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f\n", b - a }' > "$dir/$tag.seconds"
 }
+run_program() {  # NAME ARGS...
+  local name=$1; shift
+  run_job "$name" nvcc nvcc1 "$@" & run_job "$name" nvcc nvcc2 "$@" & run_job "$name" ferry ferry "$@" &
+  wait
+}
+compare() {  # NAME: the result line
+  local name=$1 dir=programs/$1 n1 n2 f
+  n1=$(cat "$dir/nvcc1.rc" 2>/dev/null || echo none); n2=$(cat "$dir/nvcc2.rc" 2>/dev/null || echo none)
+  f=$(cat "$dir/ferry.rc" 2>/dev/null || echo none)
+  local seconds="(s: nvcc $(cat "$dir/nvcc1.seconds" 2>/dev/null || echo -), ferry-cc $(cat "$dir/ferry.seconds" 2>/dev/null || echo -))"
+  if [ "$n1" = none ] || [ "$f" = none ] || [ "$n1" = skipped ] || [ "$f" = skipped ]; then
+    echo "$name not run within the call's limit"; return; fi
+  if [ "$n1" = 124 ] || [ "$n1" = 137 ] || [ "$f" = 124 ] || [ "$f" = 137 ]; then
+    echo "$name past the call's limit (exit nvcc=$n1 ferry-cc=$f) $seconds"; return; fi
+  if [ "$n1" != "$f" ]; then echo "$name exit codes differ: nvcc=$n1 ferry-cc=$f $seconds"
+    sed 's/^/  ferry-cc: /' "$dir/ferry.err" | head -3; return; fi
+  filter < "$dir/nvcc1.out" > "$dir/nvcc1.kept"; filter < "$dir/nvcc2.out" > "$dir/nvcc2.kept"
+  filter < "$dir/ferry.out" > "$dir/ferry.kept"
+  local lines=$(wc -l < "$dir/nvcc1.kept") code=""
+  [ "$f" != 0 ] && code=", both exit $f"
+  if cmp -s "$dir/nvcc1.kept" "$dir/nvcc2.kept"; then
+    if [ "$lines" = 0 ] && [ ! -s "$dir/ferry.kept" ]; then echo "$name same (0 lines: prints timings alone$code) $seconds"
+    elif cmp -s "$dir/nvcc1.kept" "$dir/ferry.kept"; then echo "$name same ($lines lines$code) $seconds"
+    else echo "$name differs $seconds"; diff "$dir/nvcc1.kept" "$dir/ferry.kept" | head -6 | sed 's/^/  /'; fi
+    return
+  fi
+  # nvcc's own runs differ: the lines both agree on, by position.
+  local stable varying
+  if [ "$(wc -l < "$dir/nvcc2.kept")" != "$lines" ] || [ "$(wc -l < "$dir/ferry.kept")" != "$lines" ]; then
+    echo "$name nondeterministic: line counts vary $seconds"; return; fi
+  awk -v second="$dir/nvcc2.kept" -v ferry="$dir/ferry.kept" -v name="$name" -v s="$seconds" '
+    { getline b < second; getline c < ferry }
+    $0 == b { stable++; if (c != $0) bad++ } $0 != b { varying++ }
+    END { printf "%s %s: nondeterministic (%d of %d lines vary between nvcc runs), the other %d %s %s\n", name,
+          bad ? "differs" : "same", varying, NR, stable, bad ? "lines: " bad " differ" : "same", s }' "$dir/nvcc1.kept"
+}
+export -f run_job run_program filter
 # clang's OpenMP runtime, which ferry-cc builds of -Xcompiler -fopenmp
 # programs load, where the GPU machine has none of its own.
 export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export -f run_one filter
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
+ls programs/*/*.xz | xargs -P 16 -n 4 xz -d
+chmod +x programs/*/nvcc programs/*/ferry
 while IFS='|' read -r name args; do printf '%s\0' "$name $args"; done < programs.list |
-  xargs -0 -P 8 -I{} bash -c 'run_one {}'
+  xargs -0 -P 8 -I{} bash -c 'run_program {}'
+while IFS='|' read -r name args; do compare "$name"; done < programs.list
 """
 
 
 def pack(programs, results, directory):
     """Both builds of each program with a run, xz-compressed, with the files
-    its arguments name, and run.sh."""
+    its arguments name, and run.sh (what an earlier pack left there is
+    removed first)."""
+    shutil.rmtree(os.path.join(directory, "programs"), ignore_errors=True)
+    shutil.rmtree(os.path.join(directory, "lib"), ignore_errors=True)
     os.makedirs(os.path.join(directory, "programs"), exist_ok=True)
     listing = []
     for program in programs:
@@ -227,7 +271,7 @@ def pack(programs, results, directory):
         os.makedirs(target, exist_ok=True)
         for label, entry in zip(("nvcc", "ferry"), builds):
             with open(os.path.join(target, label + ".xz"), "wb") as out:
-                subprocess.run(["xz", "-9", "-c", entry["executable"]], stdout=out, check=True)
+                subprocess.run(["xz", "-9", "-T2", "-c", entry["executable"]], stdout=out, check=True)
             # The shared libraries a build loads that a GPU machine may lack
             # (clang's libomp, for -Xcompiler -fopenmp): carried along.
             libraries = subprocess.run(["ldd", entry["executable"]], capture_output=True, text=True).stdout
@@ -257,14 +301,26 @@ def table(programs, results, runs):
         counts["nvcc"] += bool(n.get("built"))
         counts["ferry"] += bool(f.get("built"))
         counts["device"] += bool(f.get("device_code"))
-        run = runs.get(program["name"], "not run" if program["run"] != "no" else "no deterministic run")
-        counts["ran"] += program["name"] in runs
-        counts["same"] += run == "same"
+        if not n.get("built"):
+            run = "not run: nvcc does not build it"
+        elif not f.get("built"):
+            run = "not compared: ferry-cc does not build it"
+        elif program["run"] == "no":
+            run = "not run: needs data the repository does not hold"
+        else:
+            run = runs.get(program["name"], "not run")
+            # The seconds are wall time among 24 processes sharing the GPU:
+            # the log keeps them, the table does not.
+            run = re.sub(r" \(s: [^)]*\)$", "", run)
+            if re.match(r"same \(0 lines", run):
+                run = "ran alike, nothing to compare: prints timings alone (both exit 0)"
+            counts["ran"] += program["name"] in runs and not run.startswith("ran alike")
+        counts["same"] += run.startswith("same")
         mark = lambda flag: "yes" if flag else "no"
         rows.append(f"| {program['repo'].split('/')[1]} {program['name']} | {mark(n.get('built'))} | "
                     f"{mark(f.get('built'))} | {mark(n.get('device_code'))} / {mark(f.get('device_code'))} | {run} |")
     rows.append(f"| **{len(programs)} programs** | {counts['nvcc']} | {counts['ferry']} | ferry-cc: {counts['device']} |"
-                f" {counts['same']} of {counts['ran']} same |")
+                f" {counts['same']} of {counts['ran']} run the same |")
     return "\n".join(rows)
 
 

@@ -14,6 +14,9 @@
  *   __ldca, __ldlu, __stwb, __stcg, __stcs for every type nvcc declares them
  *   for, __ldcg/__ldcs/__ldcv/__stwt for long and unsigned long.
  * - __tanhf (device_functions.h), tanh.approx.f32 from sm_75 on.
+ * - nvcc's built-in atomic functions (__nv_atomic_load_n and the rest, CUDA
+ *   12.8 on), in nvcc_atomics.h.
+ * - __managed__: one error where a variable is declared so (below).
  *
  * Each definition is an overload clang does not have (host-only where
  * clang's is device-only), so no call that compiled before means anything
@@ -199,6 +202,23 @@ static __device__ __forceinline__ float __tanhf(float x) {
   return tanhf(x);
 #endif
 }
+
+#include "nvcc_atomics.h"
+
+/* ---- __managed__ variables: refused ------------------------------------ */
+
+/* nvcc places a __managed__ variable in unified memory: one object that
+ * host and device code both read and write, the host's accesses going
+ * through a pointer the CUDA runtime fills (__cudaRegisterManagedVar).
+ * clang 22 implements that for HIP alone: for CUDA it ignores the
+ * attribute with a warning and keeps a host variable, so a kernel handed
+ * its address writes host memory, and device code that names it does not
+ * compile. Neither can be made right in a header, so each declaration is
+ * one error at its line saying what to change; `__device__` keeps device
+ * references from adding errors of their own. */
+#undef __managed__
+/* (_Pragma takes one string literal: the message is one line.) */
+#define __managed__ _Pragma("GCC error \"__managed__ variables are not supported by ferry-cc: clang 22 has no CUDA managed variables (nvcc places the variable in unified memory, one object for host and device code); declare it __device__ and copy it with cudaMemcpyToSymbol/cudaMemcpyFromSymbol, or allocate it with cudaMallocManaged\"") __device__
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* FERRY_NVCC_COMPAT_H */

@@ -1,0 +1,19 @@
+// __managed__ variables, as HeCBench's logic-rewrite declares them: one a
+// kernel reads (an error of clang's own at each use before), one whose
+// address a kernel is handed (compiled without an error before, the kernel
+// then writing host memory).
+#include <cstdio>
+
+__managed__ int nodes;
+__managed__ int finished = 0;
+
+__global__ void count(int *done) {
+  atomicAdd(&nodes, 1);
+  *done = 1;
+}
+
+int main() {
+  count<<<1, 32>>>(&finished);
+  cudaDeviceSynchronize();
+  printf("%d %d\n", nodes, finished);
+}
