@@ -23,7 +23,7 @@
  * a stored handle, which may be dead) is asked:
  *   - before each step of a trial whose events the shape holds: where it
  *     changed, the events are dropped unread and untouched, and the trial
- *     starts again in the new context (dispatch_measure.c);
+ *     starts again in the new context (dispatch_trial.c);
  *   - where a variant's launch fails: if the device's context changed since
  *     the variant's attributes were set, they are set again, once, and the
  *     variant launched again;

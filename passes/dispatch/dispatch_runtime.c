@@ -206,6 +206,8 @@ static void keep_configuration(unsigned kept_grid[3], unsigned kept_block[3], ui
 
 #include "dispatch_context.c"
 #include "dispatch_measure.c"
+#include "dispatch_trial.c"
+#include "dispatch_report.c"
 
 static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
   return a->cluster_dim_must_be_set == b->cluster_dim_must_be_set &&
