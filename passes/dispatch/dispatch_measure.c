@@ -26,6 +26,17 @@
  *   - an original whose first sample is shorter than SHORT_NS is kept at
  *     once, and the kernel's shapes met later on that device run the
  *     original untimed (see SHORT_NS).
+ * A kernel with a second variant (K__ferry_alt, dispatch.h: the same
+ * kernel converted another way, which the rules never choose) has three
+ * entries where the checks let the alternative run the shape as they let
+ * the variant: the first launch runs the rules' choice, the next two warm
+ * up the other of the original and the variant, then the alternative;
+ * the six samples run original, variant, alternative, alternative,
+ * variant, original; each variant entry is judged against the original
+ * by the rule above, and of those that win, the one whose slower sample
+ * is the faster is kept (the variant on a tie). The trial ends once
+ * neither can win. A shape the alternative cannot run is measured with
+ * two entries, as above.
  * A trial costs the program what runs before each launch: for a sample,
  * the capture query and one event record (~2 us of host time, measured
  * on an H100 and an H200 with the caches cold, as between a program's
@@ -90,7 +101,8 @@ enum dispatch_mode { MODE_UNREAD, MODE_MEASURE, MODE_MODEL, MODE_ORIGINAL, MODE_
 enum {
   SHAPES = 16,         /* shapes measured per kernel and device */
   SAMPLES = 2,         /* timed launches of each entry */
-  TIMED = 2 * SAMPLES, /* timed launches in all */
+  ENTRIES = 3,         /* the original, the variant, the alternative */
+  TIMED = ENTRIES * SAMPLES, /* timed launches in all, at most */
   SPARE = TIMED,       /* the row of a shape's events kept for the next sample */
   UNTIMED_LIMIT = 64,  /* launches a trial may find untimeable */
   MARGIN_PERCENT = 2,  /* how much faster the variant must be */
@@ -104,12 +116,15 @@ enum {
    * shape: the kernel's later shapes run the original, untimed. */
   SHORT_NS = 20000,
 };
-/* The entry each timed launch runs: 0 the original, 1 the variant. */
-static const unsigned char sample_entry[TIMED] = {0, 1, 1, 0};
+/* The entry each timed launch runs, for a trial of two entries and of
+ * three: 0 the original, 1 the variant, 2 the alternative. Each entry's
+ * first sample comes before any entry's second: the trial can end once
+ * the first of each is read. */
+static const unsigned char sample_entries[2][TIMED] = {{0, 1, 1, 0}, {0, 1, 2, 2, 1, 0}};
 
 /* What a measured shape runs. STATIC: the rules' choice (the trial
  * stopped, or never started). */
-enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC };
+enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC, CHOSE_ALTERNATIVE };
 enum reason {
   REASON_NONE,
   REASON_MEASURED,        /* the samples decided */
@@ -120,6 +135,7 @@ enum reason {
   REASON_SHORT,           /* the original's first sample is short */
   REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
   REASON_CONTEXT,         /* no cuCtxGetId or cuEventQuery: a reset could not be told */
+  REASON_ALTERNATIVE_FAILED, /* the alternative's launch failed */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -131,8 +147,9 @@ struct shape {
   struct shape_table *table; /* the table holding it */
   int verdict; /* enum verdict, read and written atomically */
   int owner;   /* 1 while a launch owns the trial */
+  unsigned entries; /* 2, or 3 where the alternative runs the shape: written with the key */
   /* The owner's; read atomically by the report. */
-  unsigned step;    /* 0: the original's warm-up is next; 1 + k: sample k */
+  unsigned step;    /* k < entries - 1: warm-up k is next; entries - 1 + k: sample k */
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
@@ -254,14 +271,21 @@ static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferr
   return NULL;
 }
 
-enum measured { MEASURED_VARIANT, MEASURED_ORIGINAL, MEASURED_STATIC, MEASURED_PENDING };
+enum measured {
+  MEASURED_VARIANT,
+  MEASURED_ORIGINAL,
+  MEASURED_STATIC,
+  MEASURED_PENDING,
+  MEASURED_ALTERNATIVE
+};
 
-/* For a launch the rules let run the variant (measure mode): which entry
- * it runs. MEASURED_PENDING: the variant this time, the choice not yet
+/* For a launch the rules let run the variant (measure mode), and the
+ * alternative where `alternative` is set: which entry it runs.
+ * MEASURED_PENDING: the rules' choice this time, the choice not yet
  * known; *trial is then set if this launch owns the shape's next step. */
 static int measured(const struct ferry_dispatch_kernel *kernel, int device,
                     struct device_facts *facts, ferry_dim3 grid, ferry_dim3 block,
-                    size_t shared_bytes, struct shape **trial) {
+                    size_t shared_bytes, int alternative, struct shape **trial) {
   struct shape_table *table = table_of(kernel, device, facts);
   if (!table)
     return MEASURED_STATIC;
@@ -286,6 +310,7 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       keep_configuration(free_slot->grid, free_slot->block, &free_slot->shared_bytes, grid, block,
                          shared_bytes);
       free_slot->table = table;
+      free_slot->entries = alternative ? 3 : 2;
       if (short_kernel) {
         free_slot->reason = REASON_KERNEL_SHORT;
         free_slot->verdict = CHOSE_ORIGINAL;
@@ -302,6 +327,8 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
   switch (__atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE)) {
   case CHOSE_VARIANT:
     return MEASURED_VARIANT;
+  case CHOSE_ALTERNATIVE:
+    return MEASURED_ALTERNATIVE;
   case CHOSE_ORIGINAL:
     return MEASURED_ORIGINAL;
   case CHOSE_STATIC:
@@ -317,7 +344,8 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
 }
 
 /* What a trial launch was asked to run: the launch's arguments, and the
- * two entries with their dynamic shared memory. */
+ * entries with their dynamic shared memory (the alternative's,
+ * facts->alternative, takes the variant's bytes: dispatch.h). */
 struct launch_request {
   launch_call *launch;
   const void *original, *variant;
@@ -350,20 +378,21 @@ static int stream_error(int status) {
          status == ERROR_CAPTURE_IMPLICIT || status == ERROR_CAPTURE_WRONG_THREAD;
 }
 
-/* After the variant's launch failed with `status`, which the last-error
- * slot holds. An error of the stream is the program's: left there, and
- * returned, as its own launch would (one failed launch, as in the plain
- * build). Else the error is cleared; where the device's context changed
- * since the variant's attributes were set (a reset), they are set again
- * and the variant launched once more; else, or where that fails too, the
+/* After the launch of a variant (`variant`: the variant or the
+ * alternative) failed with `status`, which the last-error slot holds. An
+ * error of the stream is the program's: left there, and returned, as its
+ * own launch would (one failed launch, as in the plain build). Else the
+ * error is cleared; where the device's context changed since the
+ * variants' attributes were set (a reset), they are set again and the
+ * variant launched once more; else, or where that fails too, the
  * original. */
 static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r,
-                                                                int status) {
+                                                                const void *variant, int status) {
   if (stream_error(status))
     return status;
   cudaGetLastError();
   if (renew_attributes(r->facts, r->original, current_context())) {
-    status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    status = r->launch(variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
     if (status == CUDA_SUCCESS || stream_error(status))
       return status;
     cudaGetLastError();
@@ -371,14 +400,15 @@ static __attribute__((noinline, cold)) int launch_after_failure(const struct lau
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
 
-/* Launches one entry (1: the variant); where the variant's launch fails,
- * launch_after_failure. */
+/* Launches one entry (1: the variant, 2: the alternative); where a
+ * variant's launch fails, launch_after_failure. */
 static inline int launch_entry(const struct launch_request *r, int entry) {
   if (entry) {
-    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    const void *variant = entry == 2 ? r->facts->alternative : r->variant;
+    int status = r->launch(variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
-    return launch_after_failure(r, status);
+    return launch_after_failure(r, variant, status);
   }
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }

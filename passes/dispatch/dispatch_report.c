@@ -4,12 +4,15 @@
  * shape tables hold, with no runtime call (the runtime may be torn down
  * by then). */
 
+/* The entries' names, as the report says them. */
+static const char *const entry_names[ENTRIES] = {"original", "variant", "alternative"};
+
 static void print_samples(FILE *out, const struct shape *shape, unsigned read) {
-  for (int entry = 0; entry < 2; entry++) {
-    fprintf(out, "%s", entry ? ", variant" : "original");
+  for (int entry = 0; entry < (int)shape->entries; entry++) {
+    fprintf(out, "%s%s", entry ? ", " : "", entry_names[entry]);
     unsigned printed = 0;
     for (unsigned i = 0; i < read; i++)
-      if (sample_entry[i] == entry && ++printed)
+      if (entry_of(shape, i) == entry && ++printed)
         fprintf(out, " %.1f", (double)__atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED) / 1e3);
     if (!printed)
       fprintf(out, " -");
@@ -28,6 +31,7 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
   unsigned untimed = __atomic_load_n(&shape->untimed, __ATOMIC_RELAXED);
   const char *choice = verdict == CHOSE_VARIANT       ? "variant"
+                       : verdict == CHOSE_ALTERNATIVE ? "alternative"
                        : verdict == CHOSE_ORIGINAL    ? "original"
                        : rules_entry(shape->table)    ? "the rules' choice (variant)"
                                                       : "the rules' choice (original)";
@@ -36,14 +40,21 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
     print_samples(out, shape, read);
   switch (verdict == UNDECIDED ? REASON_NONE : reason) {
   case REASON_MEASURED: {
-    uint64_t original = extreme_of(shape, 0, 1), variant = extreme_of(shape, 1, 0);
-    double gain = original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
-    unsigned each[2] = {0, 0}; /* samples read of each entry: one where the trial ended early */
+    /* Each variant entry's slower sample against the original's faster. */
+    unsigned each[ENTRIES] = {0}; /* samples read of each entry: one where the trial ended early */
     for (unsigned i = 0; i < read; i++)
-      each[sample_entry[i]]++;
-    fprintf(out, "the variant's %s is %.1f %% %s the original's %s (kept where %d %% below or more)\n",
-            each[1] > 1 ? "slower sample" : "sample", gain >= 0 ? gain : -gain,
-            gain >= 0 ? "below" : "above", each[0] > 1 ? "faster one" : "sample", MARGIN_PERCENT);
+      each[entry_of(shape, i)]++;
+    uint64_t original = extreme_of(shape, 0, 1);
+    for (int entry = 1; entry < (int)shape->entries; entry++) {
+      uint64_t variant = extreme_of(shape, entry, 0);
+      double gain =
+          original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
+      fprintf(out, "%sthe %s's %s is %.1f %% %s the original's %s", entry > 1 ? "; " : "",
+              entry_names[entry], each[entry] > 1 ? "slower sample" : "sample",
+              gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above",
+              each[0] > 1 ? "faster one" : "sample");
+    }
+    fprintf(out, " (kept where %d %% below or more)\n", MARGIN_PERCENT);
     return;
   }
   case REASON_SHORT:
@@ -55,6 +66,9 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
     return;
   case REASON_VARIANT_FAILED:
     fprintf(out, "the variant's launch failed\n");
+    return;
+  case REASON_ALTERNATIVE_FAILED:
+    fprintf(out, "the alternative's launch failed\n");
     return;
   case REASON_ORIGINAL_FAILED:
     fprintf(out, "the original's launch failed\n");
@@ -76,7 +90,7 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   if (step == 0)
     fprintf(out, "launched once%s\n", untimed ? " and then only untimed" : "");
   else
-    fprintf(out, "undecided at exit, %u of %d samples read\n", read, TIMED);
+    fprintf(out, "undecided at exit, %u of %u samples read\n", read, timed_launches(shape));
 }
 
 static void print_report(void) {

@@ -40,13 +40,22 @@ static void conclude(struct shape *shape, int verdict, int reason) {
   __atomic_store_n(&shape->verdict, verdict, __ATOMIC_RELEASE);
 }
 
+/* The shape's schedule: its timed launches, the entry of each, and the
+ * step of its first sample (after its warm-ups). The shape's entries are
+ * written with its key, before it was published. */
+static unsigned timed_launches(const struct shape *shape) { return shape->entries * SAMPLES; }
+static int entry_of(const struct shape *shape, unsigned sample) {
+  return sample_entries[shape->entries == 3][sample];
+}
+static unsigned first_sample_step(const struct shape *shape) { return shape->entries - 1; }
+
 /* The fastest (slowest: 0) of an entry's samples read. */
 static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
   uint64_t best = 0;
   int found = 0;
   unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
   for (unsigned i = 0; i < read; i++)
-    if (sample_entry[i] == entry) {
+    if (entry_of(shape, i) == entry) {
       uint64_t ns = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
       if (!found || (fastest ? ns < best : ns > best))
         best = ns;
@@ -55,10 +64,26 @@ static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
   return best;
 }
 
-/* The variant's slower sample at least MARGIN_PERCENT below the
- * original's faster one (of the samples read). */
-static int variant_wins(const struct shape *shape) {
-  return extreme_of(shape, 1, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
+/* A variant entry's (1 or 2) slower sample at least MARGIN_PERCENT below
+ * the original's faster one (of the samples read; each entry has one). */
+static int entry_wins(const struct shape *shape, int entry) {
+  return extreme_of(shape, entry, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
+}
+
+/* The verdict of the samples read (one of each entry at least): of the
+ * variant entries that win, the one whose slower sample is the faster
+ * (the variant on a tie); else the original. */
+static int measured_verdict(const struct shape *shape) {
+  int verdict = CHOSE_ORIGINAL;
+  uint64_t best = 0;
+  for (int entry = 1; entry < (int)shape->entries; entry++) {
+    uint64_t slower = extreme_of(shape, entry, 0);
+    if (entry_wins(shape, entry) && (verdict == CHOSE_ORIGINAL || slower < best)) {
+      verdict = entry == 2 ? CHOSE_ALTERNATIVE : CHOSE_VARIANT;
+      best = slower;
+    }
+  }
+  return verdict;
 }
 
 /* Moves a pair of events from one slot of a shape to another (empty). */
@@ -69,7 +94,10 @@ static void move_pair(void **to, void **from) {
 }
 
 /* Samples launched. */
-static unsigned issued(const struct shape *shape) { return shape->step > 1 ? shape->step - 1 : 0; }
+static unsigned issued(const struct shape *shape) {
+  unsigned first = first_sample_step(shape);
+  return shape->step > first ? shape->step - first : 0;
+}
 
 /* Reads the samples that have completed, in the order they were launched
  * (a later one waits for an earlier: they may share a stream), keeping a
@@ -105,17 +133,18 @@ static void read_samples(struct shape *shape) {
       conclude(shape, CHOSE_ORIGINAL, REASON_SHORT);
       return;
     }
-    /* Once both entries have a sample and the variant does not win, it
-     * never will: a later sample can only lower the original's fastest or
-     * raise the variant's slowest. The whole trial would keep the original
-     * too; stopping here spares the program the variant's other samples. */
-    if (i >= 1 /* samples 0 and 1: one of each entry */ && !variant_wins(shape)) {
+    /* Once every entry has a sample and no variant entry wins, none
+     * ever will: a later sample can only lower the original's fastest or
+     * raise a variant's slowest. The whole trial would keep the original
+     * too; stopping here spares the program the variants' other samples. */
+    if (i + 1 >= shape->entries /* the first of each entry */ &&
+        measured_verdict(shape) == CHOSE_ORIGINAL) {
       conclude(shape, CHOSE_ORIGINAL, REASON_MEASURED);
       return;
     }
   }
-  if (shape->read == TIMED)
-    conclude(shape, variant_wins(shape) ? CHOSE_VARIANT : CHOSE_ORIGINAL, REASON_MEASURED);
+  if (shape->read == timed_launches(shape))
+    conclude(shape, measured_verdict(shape), REASON_MEASURED);
 }
 
 /* Gives sample `sample` its pair of events: the spare, or two made in the
@@ -145,32 +174,49 @@ static int record_event(int ptsz, void *event, void *stream) {
   return ptsz ? cudaEventRecord_ptsz(event, stream) : cudaEventRecord(event, stream);
 }
 
+/* One launch of an entry for the trial, a warm-up or a sample's; *ran:
+ * whether that entry ran it. Where its launch fails, the error is
+ * cleared, the trial stops, and another entry runs the launch: where the
+ * variant failed, the original, kept; where the alternative failed, the
+ * rules' choice, kept; where the original failed, the variant, with the
+ * rules' choice kept. Returns the status of the launch that ran. */
+static int trial_entry_launch(struct shape *shape, const struct launch_request *r, int entry,
+                              int *ran) {
+  const void *function = entry == 2 ? r->facts->alternative : entry ? r->variant : r->original;
+  size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
+  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
+  *ran = status == CUDA_SUCCESS;
+  if (*ran)
+    return status;
+  cudaGetLastError();
+  if (entry == 1)
+    conclude(shape, CHOSE_ORIGINAL, REASON_VARIANT_FAILED);
+  else
+    conclude(shape, CHOSE_STATIC, entry ? REASON_ALTERNATIVE_FAILED : REASON_ORIGINAL_FAILED);
+  return launch_entry(r, entry == 0 ? 1 : entry == 1 ? 0 : rules_entry(shape->table));
+}
+
 /* One timed launch of sample `sample` (its events prepared). Returns the
  * launch's status; the trial stops where an event cannot be recorded or
  * the entry's launch fails (the other entry then runs it). */
 static int sample_launch(int ptsz, struct shape *shape, const struct launch_request *r,
                          unsigned sample) {
-  int entry = sample_entry[sample];
+  int entry = entry_of(shape, sample);
   void **pair = shape->events[sample];
   if (record_event(ptsz, pair[0], r->stream) != CUDA_SUCCESS) {
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
     return launch_entry(r, rules_entry(shape->table));
   }
-  const void *function = entry ? r->variant : r->original;
-  size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
-  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
-  if (status != CUDA_SUCCESS) {
-    cudaGetLastError();
-    conclude(shape, entry ? CHOSE_ORIGINAL : CHOSE_STATIC,
-             entry ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
-    return launch_entry(r, !entry);
-  }
+  int ran;
+  int status = trial_entry_launch(shape, r, entry, &ran);
+  if (!ran)
+    return status;
   if (record_event(ptsz, pair[1], r->stream) != CUDA_SUCCESS) {
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
   } else {
-    __atomic_store_n(&shape->step, sample + 2, __ATOMIC_RELAXED);
+    __atomic_store_n(&shape->step, first_sample_step(shape) + sample + 1, __ATOMIC_RELAXED);
   }
   return status;
 }
@@ -200,32 +246,34 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
     conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
   int status;
-  if (verdict != UNDECIDED || shape->step > TIMED) {
-    status = launch_entry(r, verdict == CHOSE_VARIANT    ? 1
-                             : verdict == CHOSE_ORIGINAL ? 0
-                                                         : rules_entry(shape->table));
-  } else if (shape->step == 0) {
-    /* The warm-up of the entry the shape's first launch, the rules'
-     * choice, did not run; then the first sample's events. */
-    int warm = !rules_entry(shape->table);
-    status = r->launch(warm ? r->variant : r->original, r->grid, r->block, r->arguments,
-                       warm ? r->variant_bytes : r->shared_bytes, r->stream);
-    if (status != CUDA_SUCCESS) {
-      cudaGetLastError();
-      conclude(shape, warm ? CHOSE_ORIGINAL : CHOSE_STATIC,
-               warm ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
-      status = launch_entry(r, !warm);
-    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
+  unsigned first_sample = first_sample_step(shape);
+  if (verdict != UNDECIDED || shape->step >= first_sample + timed_launches(shape)) {
+    status = launch_entry(r, verdict == CHOSE_VARIANT       ? 1
+                             : verdict == CHOSE_ALTERNATIVE ? 2
+                             : verdict == CHOSE_ORIGINAL    ? 0
+                                                            : rules_entry(shape->table));
+  } else if (shape->step < first_sample) {
+    /* The warm-ups: the entry the shape's first launch, the rules'
+     * choice, did not run, then the alternative's; after the last, the
+     * first sample's events. */
+    int warm = shape->step == 0 ? !rules_entry(shape->table) : 2;
+    int ran;
+    status = trial_entry_launch(shape, r, warm, &ran);
+    if (!ran) {
+      /* concluded */
+    } else if (shape->step + 1 == first_sample &&
+               (reason = prepare_events(shape, 0)) != REASON_NONE) {
       conclude(shape, CHOSE_STATIC, reason);
     } else {
-      __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
+      __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
     }
   } else {
-    unsigned sample = shape->step - 1;
+    unsigned sample = shape->step - first_sample;
     status = sample_launch(ptsz, shape, r, sample);
     if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
       read_samples(shape);
-      if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && sample + 1 < TIMED &&
+      if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
+          sample + 1 < timed_launches(shape) &&
           (reason = prepare_events(shape, sample + 1)) != REASON_NONE)
         conclude(shape, CHOSE_STATIC, reason);
     }

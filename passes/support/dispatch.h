@@ -38,6 +38,14 @@ extern "C" {
  * capture, a shape past the trial's table). The channel is the name, as
  * for the ring's. */
 #define FERRY_TRIAL_VARIANT_SUFFIX "__ferry_trial"
+/* The name of a kernel's second variant, the alternative: the kernel
+ * converted another way than its variant (K__ferry, K__ferry_ring or
+ * K__ferry_trial) where the rules cannot say which of the two pays
+ * (dispatch_variants.c says which splits make one). Its launches run it
+ * only where a trial of the three entries timed it fastest, never where
+ * the rules alone decide; it takes the variant's dynamic shared memory
+ * (its launch ring, where it has one, is the variant's). */
+#define FERRY_ALT_VARIANT_SUFFIX "__ferry_alt"
 /* Left by ferry-pipeline on a variant with such a ring, until
  * ferry-dispatch-finish renames it. */
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
