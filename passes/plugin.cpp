@@ -178,8 +178,15 @@ OptimizeVariantsPass makeOptimizeVariants(PassBuilder &PB) {
 //   1. its loops get preheaders and dedicated exits (LoopSimplify): the
 //      versioning splits the preheader, and clang's last simplification
 //      folds empty preheaders away;
-//   2. the loops are versioned (alias_version.c, C);
-//   3. where any was, the function simplification pipeline of -O3 runs on
+//   2. where the variant holds other conversions (the copies' passes
+//      marked it converted) and the kernel has no second variant yet, the
+//      variant as it stands is cloned into one (dispatch.h,
+//      FERRY_ALT_ATTRIBUTE): those conversions without the versioning, so
+//      that a trial keeps whichever pays; no alternative is versioned, and
+//      one is marked to differ from its variant only where the variant's
+//      loops were (ferry-dispatch-finish deletes it otherwise);
+//   3. the loops are versioned (alias_version.c, C);
+//   4. where any was, the function simplification pipeline of -O3 runs on
 //      that function alone, as ferry-optimize-variants does at -O0, then
 //      LLVM's unroller for the loops alias versioning asked it to unroll
 //      (llvm.loop.unroll.count on a checked copy; OnlyWhenForced: no other
@@ -203,12 +210,17 @@ struct AliasVersionPass : PassInfoMixin<AliasVersionPass> {
         MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
     for (Function &F : M) {
       if (F.isDeclaration() || !F.hasFnAttribute(FERRY_VARIANT_ATTRIBUTE) ||
-          !ferry_alias_version_wanted(wrap(&F)))
+          F.hasFnAttribute(FERRY_ALT_ATTRIBUTE) || !ferry_alias_version_wanted(wrap(&F)))
         continue;
       FAM.invalidate(F, LoopSimplifyPass().run(F, FAM));
       Changed = true;
+      LLVMValueRef Alternative = ferry_dispatch_alternative_of(wrap(&F));
+      if (!Alternative && F.hasFnAttribute(FERRY_CONVERTED_ATTRIBUTE))
+        Alternative = ferry_dispatch_make_alternative(wrap(&F));
       if (!ferry_alias_version_function(wrap(&F)))
         continue;
+      if (Alternative)
+        ferry_dispatch_mark(Alternative, FERRY_ALT_UNVERSIONED_ATTRIBUTE);
       FAM.invalidate(F, PreservedAnalyses::none());
       Optimize.run(F, FAM);
     }

@@ -432,17 +432,25 @@ static void plan_single_stage(struct ferry_analyses *analyses, struct found_copy
 }
 
 /* The cost model's refusal of a trial candidate whose kernel's variant is
- * the rules' (copy_record.h, trial), with why no trial takes it. */
-static void say_candidate_refused(const struct found_copy *copy) {
+ * the rules' (copy_record.h, trial), with why no trial takes it here, and
+ * where the kernel's second variant (`alternative`, or NULL) takes it. */
+static void say_candidate_refused(const struct found_copy *copy, LLVMValueRef alternative) {
   const struct ferry_vec *reasons = &copy->decision->reasons;
+  size_t length = 0;
+  const char *name = alternative ? LLVMGetValueName2(alternative, &length) : "";
   for (size_t i = 0; i < reasons->count; i++) {
     const struct ferry_held_remark *remark = reasons->items[i];
     char message[FERRY_MESSAGE_SIZE];
     snprintf(message, sizeof message,
-             "%s; no trial takes it: the kernel's variant holds conversions the rules choose "
-             "untimed, and runs where no trial decides",
-             remark->message);
-    ferry_remark(remark->kind, remark->at ? remark->at : copy->copy, remark->name, message);
+             "%s; no trial takes it%s: the kernel's variant holds conversions the rules choose "
+             "untimed, and runs where no trial decides%s%.*s%s",
+             remark->message, alternative ? " in this variant" : "",
+             alternative ? "; the kernel's second variant " : "", (int)length, name,
+             alternative ? " converts it beside them, for the trial of the three entries" : "");
+    /* Where the second variant converts it, its fate is that variant's
+     * (a trial copy, counted there): here a note, not a refusal. */
+    ferry_remark(remark->kind, remark->at ? remark->at : copy->copy,
+                 alternative ? "CandidateInSecondVariant" : remark->name, message);
   }
 }
 
@@ -466,6 +474,12 @@ void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
   struct single_stage_outcome *outcomes =
       ferry_xcalloc(found.count ? found.count : 1, sizeof *outcomes);
   bool rules_variant = ferry_dispatch_marked(fn, FERRY_PAYS_UNTIMED_ATTRIBUTE);
+  /* The kernel's second variant converts its trial candidates whatever
+   * else it holds (dispatch.h, FERRY_ALT_ATTRIBUTE): where the rules'
+   * conversions would have left one as written, it differs from its
+   * variant. */
+  bool alternative = ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE);
+  bool differs = false;
   for (size_t i = 0; i < found.count; i++) {
     struct found_copy *copy = found.items[i];
     plan_single_stage(analyses, copy, &outcomes[i]);
@@ -477,19 +491,23 @@ void ferry_plan_single_stage_copies(struct ferry_analyses *analyses,
     struct single_stage_outcome *outcome = &outcomes[i];
     if (outcome->analysed_away) {
       ferry_say_held_remarks(&outcome->held, copy->copy);
-    } else if (copy->decision->trial && rules_variant) {
-      say_candidate_refused(copy);
+    } else if (copy->decision->trial && rules_variant && !alternative) {
+      say_candidate_refused(copy, ferry_dispatch_alternative_of(fn));
     } else if (!copy->decision->single_stage) {
       ferry_say_held_remarks(&copy->decision->reasons, copy->copy);
     } else {
       ferry_say_held_remarks(&outcome->held, copy->copy);
-      if (outcome->converts)
+      if (outcome->converts) {
+        differs |= copy->decision->trial && rules_variant;
         ferry_vec_push(plans, take(copy, &outcome->form));
+      }
     }
     ferry_free_held_remarks(&outcome->held);
   }
   free(outcomes);
   free_found_copies(&found);
+  if (alternative && differs)
+    ferry_dispatch_mark(fn, FERRY_ALT_CANDIDATES_ATTRIBUTE);
   /* Decided after every copy is planned, each on the code as it stands. */
   if (plans->count &&
       ferry_target_has_bulk_copy(ferry_function_target(ferry_analyses_function(analyses))))

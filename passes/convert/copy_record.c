@@ -108,6 +108,19 @@ struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_r
   return (struct ferry_copy_decision *)decision;
 }
 
+bool ferry_copy_record_has_candidate_split(const struct ferry_copy_record *record) {
+  bool candidate = false, by_rules = false;
+  for (size_t i = 0; i < record->decisions.capacity; i++) {
+    const struct ferry_copy_decision *decision =
+        record->decisions.keys[i] ? (const void *)record->decisions.values[i] : NULL;
+    if (!decision)
+      continue;
+    candidate |= decision->trial;
+    by_rules |= decision->ring || (decision->single_stage && !decision->trial);
+  }
+  return candidate && by_rules;
+}
+
 void ferry_copy_record_taken(struct ferry_copy_record *record, LLVMValueRef store) {
   intptr_t decision;
   if (ferry_map_get(&record->decisions, store, &decision) && decision) {

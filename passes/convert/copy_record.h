@@ -137,6 +137,11 @@ void ferry_copy_record_decide(struct ferry_copy_record *record, LLVMValueRef sto
 /* The decision for `store`; NULL where none was made, or the copy was taken. */
 struct ferry_copy_decision *ferry_copy_record_decision(const struct ferry_copy_record *record,
                                                        LLVMValueRef store);
+/* Whether the function's decisions hold a trial candidate beside a copy
+ * a ring or the single stage may take by the rules: the split a kernel's
+ * second variant may measure (dispatch.h, FERRY_ALT_ATTRIBUTE), where the
+ * candidate would stay as written in a variant the rules choose. */
+bool ferry_copy_record_has_candidate_split(const struct ferry_copy_record *record);
 /* Drops the decision for `store` when a pass takes the copy, before it
  * erases it (an instruction made later at its address is a copy no plan
  * has met). */

@@ -23,7 +23,7 @@
  * a stored handle, which may be dead) is asked:
  *   - before each step of a trial whose events the shape holds: where it
  *     changed, the events are dropped unread and untouched, and the trial
- *     starts again in the new context (dispatch_measure.c);
+ *     starts again in the new context (dispatch_trial.c);
  *   - where a variant's launch fails: if the device's context changed since
  *     the variant's attributes were set, they are set again, once, and the
  *     variant launched again;
@@ -139,28 +139,35 @@ static void restore_capture_mode(int mode) {
     cudaThreadExchangeStreamCaptureMode(&mode);
 }
 
-/* Sets on the variant the attributes prepare() chose: its dynamic shared
- * memory limit raised (where it was), and the carveout the original
- * prefers now. A call that fails has its error cleared (and with it one
- * the program left unread: the exception dispatch_measure.c's "Errors"
+/* Sets on a variant (`handle`: the variant or the alternative) the
+ * attributes prepare() chose: its dynamic shared memory limit raised
+ * (where it was: `raised_limit`), and the carveout the original prefers
+ * now. A call that fails has its error cleared (and with it one the
+ * program left unread: the exception dispatch_measure.c's "Errors"
  * states). */
-static void set_variant_attributes(const struct device_facts *facts, const void *original) {
-  if (facts->raised_limit &&
-      cudaFuncSetAttribute(facts->variant, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED,
-                           facts->raised_limit) != CUDA_SUCCESS)
+static void set_attributes(const void *handle, int raised_limit, const void *original) {
+  if (raised_limit &&
+      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised_limit) !=
+          CUDA_SUCCESS)
     cudaGetLastError();
   /* The carveout only steers performance; the program's choice carries over. */
   struct function_attributes original_attributes = {0}, variant_attributes = {0};
   if (cudaFuncGetAttributes(&original_attributes, original) != CUDA_SUCCESS ||
-      cudaFuncGetAttributes(&variant_attributes, facts->variant) != CUDA_SUCCESS) {
+      cudaFuncGetAttributes(&variant_attributes, handle) != CUDA_SUCCESS) {
     cudaGetLastError();
     return;
   }
   if (original_attributes.preferred_shmem_carveout !=
           variant_attributes.preferred_shmem_carveout &&
-      cudaFuncSetAttribute(facts->variant, FUNCTION_ATTRIBUTE_CARVEOUT,
+      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_CARVEOUT,
                            original_attributes.preferred_shmem_carveout) != CUDA_SUCCESS)
     cudaGetLastError();
+}
+
+static void set_variant_attributes(const struct device_facts *facts, const void *original) {
+  set_attributes(facts->variant, facts->raised_limit, original);
+  if (facts->alternative)
+    set_attributes(facts->alternative, facts->alternative_raised_limit, original);
 }
 
 /* Where the device's context is not the one the variant's attributes were

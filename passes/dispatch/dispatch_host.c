@@ -10,8 +10,9 @@
  * device code embedded in the module names: a second registration (or
  * entry), of K__ferry under a host handle of its own, and of K__ferry_ring
  * (the variant whose extern tile's ring takes its stages from the launch's
- * dynamic shared memory: dispatch.h) where the device code names that, a
- * record of the handles, and in place of each launch a call to ferry_dispatch_launch,
+ * dynamic shared memory: dispatch.h) where the device code names that, and
+ * of K__ferry_alt (the kernel's second variant, the alternative, which only
+ * a trial runs: dispatch.h) where it names that, a record of the handles, and in place of each launch a call to ferry_dispatch_launch,
  * which chooses per launch between the two (dispatch_runtime.c; linked
  * into the module from the bitcode ferry embeds, with internal linkage).
  * A host compile cannot know which kernels its device compiles converted:
@@ -44,18 +45,23 @@ static const char launch_helper[] = "ferry_dispatch_launch";
 static const char launch_helper_ptsz[] = "ferry_dispatch_launch_ptsz";
 static const char record_layout[] = "ferry_dispatch_kernel_layout";
 
-/* The variants a kernel may have, in the order of their handles in its
- * record (after the kernel's own): the device code names each the
- * kernel's name followed by the suffix (dispatch.h). */
-enum { VARIANT_KINDS = 3, RING_KIND = 1, TRIAL_KIND = 2 };
+/* The variants a kernel may have: the device code names each the
+ * kernel's name followed by the suffix (dispatch.h). The record
+ * (dispatch_runtime.c, struct ferry_dispatch_kernel) holds the kernel's
+ * handle, the first three kinds' handles, the kernel's name, the
+ * per-device facts, then the alternative's handle. */
+enum { VARIANT_KINDS = 4, RING_KIND = 1, TRIAL_KIND = 2, ALTERNATIVE_KIND = 3 };
+enum { RECORD_NAME = 4, RECORD_DEVICES = 5, RECORD_FIELDS = 7 };
 static const struct variant_kind {
   const char *suffix;        /* after the kernel's device name */
   const char *handle_suffix; /* after the stub's name: its host handle's name */
   const char *name_global;   /* the registration's string's name */
+  unsigned record_field;     /* its handle's field in the record */
 } variant_kinds[VARIANT_KINDS] = {
-    {FERRY_VARIANT_SUFFIX, ".ferry_variant", "ferry.variant_name"},
-    {FERRY_RING_VARIANT_SUFFIX, ".ferry_ring_variant", "ferry.ring_variant_name"},
-    {FERRY_TRIAL_VARIANT_SUFFIX, ".ferry_trial_variant", "ferry.trial_variant_name"},
+    {FERRY_VARIANT_SUFFIX, ".ferry_variant", "ferry.variant_name", 1},
+    {FERRY_RING_VARIANT_SUFFIX, ".ferry_ring_variant", "ferry.ring_variant_name", 2},
+    {FERRY_TRIAL_VARIANT_SUFFIX, ".ferry_trial_variant", "ferry.trial_variant_name", 3},
+    {FERRY_ALT_VARIANT_SUFFIX, ".ferry_alt_variant", "ferry.alt_variant_name", 6},
 };
 
 struct registration {
@@ -328,23 +334,22 @@ static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struc
   /* The record: the kernel's handle, each kind's, the kernel's name (which
    * the registration already holds, for the runtime's report,
    * FERRY_DISPATCH_REPORT), the per-device facts. */
-  LLVMValueRef fields[VARIANT_KINDS + 3];
+  LLVMValueRef fields[RECORD_FIELDS];
   fields[0] = r->stub;
   /* Each registration goes right after the kernel's: the last kind's
    * first, so that they follow the kernel's in the kinds' order. */
   for (size_t k = VARIANT_KINDS; k-- > 0;)
-    fields[1 + k] = r->held[k] ? register_one(module, builder, r, &variant_kinds[k])
-                               : LLVMConstNull(pointer);
-  fields[VARIANT_KINDS + 1] = r->name_global;
-  fields[VARIANT_KINDS + 2] =
-      LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, VARIANT_KINDS + 2));
+    fields[variant_kinds[k].record_field] =
+        r->held[k] ? register_one(module, builder, r, &variant_kinds[k]) : LLVMConstNull(pointer);
+  fields[RECORD_NAME] = r->name_global;
+  fields[RECORD_DEVICES] = LLVMConstNull(LLVMStructGetTypeAtIndex(record_type, RECORD_DEVICES));
   size_t stub_length;
   const char *stub_name = LLVMGetValueName2(r->stub, &stub_length);
   size_t room = stub_length + 32;
   char *text = ferry_xmalloc(room);
   snprintf(text, room, "%s.ferry_dispatch", stub_name);
   r->record = LLVMAddGlobal(module, record_type, text);
-  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, VARIANT_KINDS + 3));
+  LLVMSetInitializer(r->record, LLVMConstNamedStruct(record_type, fields, RECORD_FIELDS));
   LLVMSetLinkage(r->record, LLVMInternalLinkage);
   free(text);
 }
@@ -527,7 +532,7 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
              "%s registered beside the kernel %s; %u launch%s here "
              "choose%s per launch between them: the variant where this device's image has it "
              "and the launch's threads and dynamic shared memory fit it (and the kernel's own "
-             "limit), else the kernel as written%s%s; where the variant may run, each launch "
+             "limit), else the kernel as written%s%s%s; where the variant may run, each launch "
              "shape keeps the faster of the two, timed over its first launches "
              "(FERRY_DISPATCH=measure, the default)",
              names, r->name, r->launches, r->launches == 1 ? "" : "es",
@@ -542,7 +547,11 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
                                    "trial timed it faster, the kernel as written wherever no "
                                    "trial decides (FERRY_DISPATCH=model, a graph capture, a "
                                    "shape past the trial's 16)"
-                                 : "");
+                                 : "",
+             r->held[ALTERNATIVE_KIND] ? "; the second variant (__ferry_alt), the kernel "
+                                         "converted another way, runs only where its launch "
+                                         "shape's trial, of the three, timed it fastest"
+                                       : "");
     ferry_remark(FERRY_REMARK_PASSED, r->stub, "LaunchDispatched", message);
   }
   free_registrations(&registrations);

@@ -26,6 +26,17 @@
  *   - an original whose first sample is shorter than SHORT_NS is kept at
  *     once, and the kernel's shapes met later on that device run the
  *     original untimed (see SHORT_NS).
+ * A kernel with a second variant (K__ferry_alt, dispatch.h: the same
+ * kernel converted another way, which the rules never choose) has three
+ * entries where the checks let the alternative run the shape as they let
+ * the variant: the first launch runs the rules' choice, the next two warm
+ * up the other of the original and the variant, then the alternative;
+ * the six samples run original, variant, alternative, alternative,
+ * variant, original; each variant entry is judged against the original
+ * by the rule above, and of those that win, the one whose slower sample
+ * is the faster is kept (the variant on a tie). The trial ends once
+ * neither can win. A shape the alternative cannot run is measured with
+ * two entries, as above.
  * A trial costs the program what runs before each launch: for a sample,
  * the capture query and one event record (~2 us of host time, measured
  * on an H100 and an H200 with the caches cold, as between a program's
@@ -90,7 +101,8 @@ enum dispatch_mode { MODE_UNREAD, MODE_MEASURE, MODE_MODEL, MODE_ORIGINAL, MODE_
 enum {
   SHAPES = 16,         /* shapes measured per kernel and device */
   SAMPLES = 2,         /* timed launches of each entry */
-  TIMED = 2 * SAMPLES, /* timed launches in all */
+  ENTRIES = 3,         /* the original, the variant, the alternative */
+  TIMED = ENTRIES * SAMPLES, /* timed launches in all, at most */
   SPARE = TIMED,       /* the row of a shape's events kept for the next sample */
   UNTIMED_LIMIT = 64,  /* launches a trial may find untimeable */
   MARGIN_PERCENT = 2,  /* how much faster the variant must be */
@@ -104,12 +116,15 @@ enum {
    * shape: the kernel's later shapes run the original, untimed. */
   SHORT_NS = 20000,
 };
-/* The entry each timed launch runs: 0 the original, 1 the variant. */
-static const unsigned char sample_entry[TIMED] = {0, 1, 1, 0};
+/* The entry each timed launch runs, for a trial of two entries and of
+ * three: 0 the original, 1 the variant, 2 the alternative. Each entry's
+ * first sample comes before any entry's second: the trial can end once
+ * the first of each is read. */
+static const unsigned char sample_entries[2][TIMED] = {{0, 1, 1, 0}, {0, 1, 2, 2, 1, 0}};
 
 /* What a measured shape runs. STATIC: the rules' choice (the trial
  * stopped, or never started). */
-enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC };
+enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC, CHOSE_ALTERNATIVE };
 enum reason {
   REASON_NONE,
   REASON_MEASURED,        /* the samples decided */
@@ -120,6 +135,7 @@ enum reason {
   REASON_SHORT,           /* the original's first sample is short */
   REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
   REASON_CONTEXT,         /* no cuCtxGetId or cuEventQuery: a reset could not be told */
+  REASON_ALTERNATIVE_FAILED, /* the alternative's launch failed */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -131,8 +147,9 @@ struct shape {
   struct shape_table *table; /* the table holding it */
   int verdict; /* enum verdict, read and written atomically */
   int owner;   /* 1 while a launch owns the trial */
+  unsigned entries; /* 2, or 3 where the alternative runs the shape: written with the key */
   /* The owner's; read atomically by the report. */
-  unsigned step;    /* 0: the original's warm-up is next; 1 + k: sample k */
+  unsigned step;    /* k < entries - 1: warm-up k is next; entries - 1 + k: sample k */
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
@@ -254,14 +271,21 @@ static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferr
   return NULL;
 }
 
-enum measured { MEASURED_VARIANT, MEASURED_ORIGINAL, MEASURED_STATIC, MEASURED_PENDING };
+enum measured {
+  MEASURED_VARIANT,
+  MEASURED_ORIGINAL,
+  MEASURED_STATIC,
+  MEASURED_PENDING,
+  MEASURED_ALTERNATIVE
+};
 
-/* For a launch the rules let run the variant (measure mode): which entry
- * it runs. MEASURED_PENDING: the variant this time, the choice not yet
+/* For a launch the rules let run the variant (measure mode), and the
+ * alternative where `alternative` is set: which entry it runs.
+ * MEASURED_PENDING: the rules' choice this time, the choice not yet
  * known; *trial is then set if this launch owns the shape's next step. */
 static int measured(const struct ferry_dispatch_kernel *kernel, int device,
                     struct device_facts *facts, ferry_dim3 grid, ferry_dim3 block,
-                    size_t shared_bytes, struct shape **trial) {
+                    size_t shared_bytes, int alternative, struct shape **trial) {
   struct shape_table *table = table_of(kernel, device, facts);
   if (!table)
     return MEASURED_STATIC;
@@ -286,6 +310,7 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       keep_configuration(free_slot->grid, free_slot->block, &free_slot->shared_bytes, grid, block,
                          shared_bytes);
       free_slot->table = table;
+      free_slot->entries = alternative ? 3 : 2;
       if (short_kernel) {
         free_slot->reason = REASON_KERNEL_SHORT;
         free_slot->verdict = CHOSE_ORIGINAL;
@@ -302,6 +327,8 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
   switch (__atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE)) {
   case CHOSE_VARIANT:
     return MEASURED_VARIANT;
+  case CHOSE_ALTERNATIVE:
+    return MEASURED_ALTERNATIVE;
   case CHOSE_ORIGINAL:
     return MEASURED_ORIGINAL;
   case CHOSE_STATIC:
@@ -317,7 +344,8 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
 }
 
 /* What a trial launch was asked to run: the launch's arguments, and the
- * two entries with their dynamic shared memory. */
+ * entries with their dynamic shared memory (the alternative's,
+ * facts->alternative, takes the variant's bytes: dispatch.h). */
 struct launch_request {
   launch_call *launch;
   const void *original, *variant;
@@ -350,20 +378,21 @@ static int stream_error(int status) {
          status == ERROR_CAPTURE_IMPLICIT || status == ERROR_CAPTURE_WRONG_THREAD;
 }
 
-/* After the variant's launch failed with `status`, which the last-error
- * slot holds. An error of the stream is the program's: left there, and
- * returned, as its own launch would (one failed launch, as in the plain
- * build). Else the error is cleared; where the device's context changed
- * since the variant's attributes were set (a reset), they are set again
- * and the variant launched once more; else, or where that fails too, the
+/* After the launch of a variant (`variant`: the variant or the
+ * alternative) failed with `status`, which the last-error slot holds. An
+ * error of the stream is the program's: left there, and returned, as its
+ * own launch would (one failed launch, as in the plain build). Else the
+ * error is cleared; where the device's context changed since the
+ * variants' attributes were set (a reset), they are set again and the
+ * variant launched once more; else, or where that fails too, the
  * original. */
 static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r,
-                                                                int status) {
+                                                                const void *variant, int status) {
   if (stream_error(status))
     return status;
   cudaGetLastError();
   if (renew_attributes(r->facts, r->original, current_context())) {
-    status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    status = r->launch(variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
     if (status == CUDA_SUCCESS || stream_error(status))
       return status;
     cudaGetLastError();
@@ -371,394 +400,15 @@ static __attribute__((noinline, cold)) int launch_after_failure(const struct lau
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
 
-/* Launches one entry (1: the variant); where the variant's launch fails,
- * launch_after_failure. */
+/* Launches one entry (1: the variant, 2: the alternative); where a
+ * variant's launch fails, launch_after_failure. */
 static inline int launch_entry(const struct launch_request *r, int entry) {
   if (entry) {
-    int status = r->launch(r->variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    const void *variant = entry == 2 ? r->facts->alternative : r->variant;
+    int status = r->launch(variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
-    return launch_after_failure(r, status);
+    return launch_after_failure(r, variant, status);
   }
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
-}
-
-/* Destroys the trial's events (a failure's error cleared). */
-static void destroy_events(struct shape *shape) {
-  int failed = 0;
-  for (unsigned i = 0; i <= SPARE; i++)
-    for (unsigned e = 0; e < 2; e++)
-      if (shape->events[i][e]) {
-        failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
-        shape->events[i][e] = NULL;
-      }
-  shape->context = 0;
-  if (failed)
-    cudaGetLastError();
-}
-
-/* The context the shape's events were made in is gone (a reset): they are
- * dropped untouched, with the samples, and the trial starts again (its
- * warm-up too: the new context loads the kernels afresh). Counted among
- * the untimed launches, so that a program resetting at every step ends
- * the trial. */
-static void restart_trial(struct shape *shape) {
-  for (unsigned i = 0; i <= SPARE; i++)
-    shape->events[i][0] = shape->events[i][1] = NULL;
-  shape->context = 0;
-  __atomic_store_n(&shape->read, 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&shape->step, 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
-}
-
-/* Publishes the trial's verdict; its owner destroys the events after its
- * launch. */
-static void conclude(struct shape *shape, int verdict, int reason) {
-  __atomic_store_n(&shape->reason, reason, __ATOMIC_RELAXED);
-  __atomic_store_n(&shape->verdict, verdict, __ATOMIC_RELEASE);
-}
-
-/* The fastest (slowest: 0) of an entry's samples read. */
-static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
-  uint64_t best = 0;
-  int found = 0;
-  unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
-  for (unsigned i = 0; i < read; i++)
-    if (sample_entry[i] == entry) {
-      uint64_t ns = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
-      if (!found || (fastest ? ns < best : ns > best))
-        best = ns;
-      found = 1;
-    }
-  return best;
-}
-
-/* The variant's slower sample at least MARGIN_PERCENT below the
- * original's faster one (of the samples read). */
-static int variant_wins(const struct shape *shape) {
-  return extreme_of(shape, 1, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
-}
-
-/* Moves a pair of events from one slot of a shape to another (empty). */
-static void move_pair(void **to, void **from) {
-  to[0] = from[0];
-  to[1] = from[1];
-  from[0] = from[1] = NULL;
-}
-
-/* Samples launched. */
-static unsigned issued(const struct shape *shape) { return shape->step > 1 ? shape->step - 1 : 0; }
-
-/* Reads the samples that have completed, in the order they were launched
- * (a later one waits for an earlier: they may share a stream), keeping a
- * pair read as the spare; decides where a short original, a variant that
- * can no longer win, or all samples read settle it. The last-error slot is
- * left as it is, unless cudaEventElapsedTime fails (its error cleared). */
-static void read_samples(struct shape *shape) {
-  while (shape->read < issued(shape)) {
-    unsigned i = shape->read;
-    /* The driver's query answers "not ready" leaving the runtime's slot as
-     * it is; cudaEventElapsedTime would answer too, but as a failed call
-     * (compute-sanitizer reports it). The start event precedes the end in
-     * one stream: complete with it. */
-    float ms = 0;
-    int status = query_event(shape->events[i][1]);
-    if (status == CUDA_ERROR_NOT_READY)
-      return;
-    int read = status == CUDA_SUCCESS &&
-               cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]) == CUDA_SUCCESS;
-    if (!read) {
-      if (status == CUDA_SUCCESS) /* the runtime's call failed: its error, not the driver's */
-        cudaGetLastError();
-      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
-      return;
-    }
-    uint64_t ns = (uint64_t)(ms > 0 ? ms * 1e6f : 0);
-    __atomic_store_n(&shape->ns[i], ns, __ATOMIC_RELAXED);
-    if (!shape->events[SPARE][0])
-      move_pair(shape->events[SPARE], shape->events[i]);
-    __atomic_store_n(&shape->read, i + 1, __ATOMIC_RELAXED);
-    if (i == 0 && ns < SHORT_NS) {
-      __atomic_store_n(&shape->table->short_kernel, 1, __ATOMIC_RELEASE);
-      conclude(shape, CHOSE_ORIGINAL, REASON_SHORT);
-      return;
-    }
-    /* Once both entries have a sample and the variant does not win, it
-     * never will: a later sample can only lower the original's fastest or
-     * raise the variant's slowest. The whole trial would keep the original
-     * too; stopping here spares the program the variant's other samples. */
-    if (i >= 1 /* samples 0 and 1: one of each entry */ && !variant_wins(shape)) {
-      conclude(shape, CHOSE_ORIGINAL, REASON_MEASURED);
-      return;
-    }
-  }
-  if (shape->read == TIMED)
-    conclude(shape, variant_wins(shape) ? CHOSE_VARIANT : CHOSE_ORIGINAL, REASON_MEASURED);
-}
-
-/* Gives sample `sample` its pair of events: the spare, or two made in the
- * context of those the shape holds (the current one: trial_step). Returns
- * REASON_NONE, or why the trial cannot go on: an event cannot be made (its
- * error cleared), or the first events' context cannot be told. */
-static int prepare_events(struct shape *shape, unsigned sample) {
-  void **pair = shape->events[sample];
-  if (shape->events[SPARE][0]) {
-    move_pair(pair, shape->events[SPARE]);
-    return REASON_NONE;
-  }
-  int first = !shape->context;
-  if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
-      (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS)) {
-    cudaGetLastError();
-    return REASON_EVENTS;
-  }
-  if (first && (!driver_at_hand() || !(shape->context = current_context()))) {
-    destroy_events(shape); /* made just now, in the current context */
-    return REASON_CONTEXT;
-  }
-  return REASON_NONE;
-}
-
-static int record_event(int ptsz, void *event, void *stream) {
-  return ptsz ? cudaEventRecord_ptsz(event, stream) : cudaEventRecord(event, stream);
-}
-
-/* One timed launch of sample `sample` (its events prepared). Returns the
- * launch's status; the trial stops where an event cannot be recorded or
- * the entry's launch fails (the other entry then runs it). */
-static int sample_launch(int ptsz, struct shape *shape, const struct launch_request *r,
-                         unsigned sample) {
-  int entry = sample_entry[sample];
-  void **pair = shape->events[sample];
-  if (record_event(ptsz, pair[0], r->stream) != CUDA_SUCCESS) {
-    cudaGetLastError();
-    conclude(shape, CHOSE_STATIC, REASON_EVENTS);
-    return launch_entry(r, rules_entry(shape->table));
-  }
-  const void *function = entry ? r->variant : r->original;
-  size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
-  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
-  if (status != CUDA_SUCCESS) {
-    cudaGetLastError();
-    conclude(shape, entry ? CHOSE_ORIGINAL : CHOSE_STATIC,
-             entry ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
-    return launch_entry(r, !entry);
-  }
-  if (record_event(ptsz, pair[1], r->stream) != CUDA_SUCCESS) {
-    cudaGetLastError();
-    conclude(shape, CHOSE_STATIC, REASON_EVENTS);
-  } else {
-    __atomic_store_n(&shape->step, sample + 2, __ATOMIC_RELAXED);
-  }
-  return status;
-}
-
-/* The next step of a shape's trial (its launch's stream is not being
- * captured, the thread's capture mode
- * relaxed); the rules let this launch run the variant. Before the launch,
- * only what it needs; after it, the reading and the events. Returns the
- * launch's status. */
-static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
-  /* Before any event is touched: the context its events and the variant's
-   * attributes were made in is still the current one (dispatch_context.c). */
-  uint64_t context = current_context();
-  renew_attributes(r->facts, r->original, context);
-  if (shape->context && shape->context != context)
-    restart_trial(shape);
-  int reason;
-  /* Samples completed since the last launch may decide what this one runs
-   * (all of them, or a variant that can no longer win). */
-  if (shape->read < issued(shape))
-    read_samples(shape);
-  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && shape->read == 0 &&
-      __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
-    conclude(shape, CHOSE_ORIGINAL, REASON_KERNEL_SHORT);
-  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
-      shape->untimed >= UNTIMED_LIMIT)
-    conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
-  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
-  int status;
-  if (verdict != UNDECIDED || shape->step > TIMED) {
-    status = launch_entry(r, verdict == CHOSE_VARIANT    ? 1
-                             : verdict == CHOSE_ORIGINAL ? 0
-                                                         : rules_entry(shape->table));
-  } else if (shape->step == 0) {
-    /* The warm-up of the entry the shape's first launch, the rules'
-     * choice, did not run; then the first sample's events. */
-    int warm = !rules_entry(shape->table);
-    status = r->launch(warm ? r->variant : r->original, r->grid, r->block, r->arguments,
-                       warm ? r->variant_bytes : r->shared_bytes, r->stream);
-    if (status != CUDA_SUCCESS) {
-      cudaGetLastError();
-      conclude(shape, warm ? CHOSE_ORIGINAL : CHOSE_STATIC,
-               warm ? REASON_VARIANT_FAILED : REASON_ORIGINAL_FAILED);
-      status = launch_entry(r, !warm);
-    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
-      conclude(shape, CHOSE_STATIC, reason);
-    } else {
-      __atomic_store_n(&shape->step, 1, __ATOMIC_RELAXED);
-    }
-  } else {
-    unsigned sample = shape->step - 1;
-    status = sample_launch(ptsz, shape, r, sample);
-    if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
-      read_samples(shape);
-      if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && sample + 1 < TIMED &&
-          (reason = prepare_events(shape, sample + 1)) != REASON_NONE)
-        conclude(shape, CHOSE_STATIC, reason);
-    }
-  }
-  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
-    destroy_events(shape);
-  return status;
-}
-
-static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
-
-/* A launch that owns its shape's trial: the next step where the launch
- * can be timed, else the rules' choice, untimed. The
- * trial's event calls are made with the thread's capture mode relaxed
- * (and restored): while another thread captures a stream in the global
- * mode, they would otherwise be refused as potentially unsafe and spoil
- * that capture; none touches a stream being captured (this launch's is
- * asked first, and its events are recorded nowhere else). */
-static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
-                                                  const struct launch_request *r) {
-  int capture = CAPTURE_STATUS_NONE;
-  int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
-                    : cudaStreamIsCapturing(r->stream, &capture);
-  if (status != CUDA_SUCCESS)
-    cudaGetLastError();
-  int timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
-  int mode = CAPTURE_MODE_RELAXED;
-  if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
-    cudaGetLastError();
-    timeable = 0;
-  }
-  if (!timeable) {
-    __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
-    release(shape);
-    return launch_entry(r, rules_entry(shape->table));
-  }
-  status = trial_step(ptsz, shape, r);
-  /* Restoring the mode the call above returned cannot fail. */
-  cudaThreadExchangeStreamCaptureMode(&mode);
-  release(shape);
-  return status;
-}
-
-/* The report, at exit: from what the tables hold, no runtime call. */
-static void print_samples(FILE *out, const struct shape *shape, unsigned read) {
-  for (int entry = 0; entry < 2; entry++) {
-    fprintf(out, "%s", entry ? ", variant" : "original");
-    unsigned printed = 0;
-    for (unsigned i = 0; i < read; i++)
-      if (sample_entry[i] == entry && ++printed)
-        fprintf(out, " %.1f", (double)__atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED) / 1e3);
-    if (!printed)
-      fprintf(out, " -");
-  }
-  fprintf(out, " us; ");
-}
-
-static void print_shape(FILE *out, const struct shape_table *table, const struct shape *shape) {
-  const char *name = table->kernel->name ? table->kernel->name : "(unnamed kernel)";
-  fprintf(out, "ferry-dispatch: %s device %d grid %ux%ux%u block %ux%ux%u dynamic %llu: ", name,
-          table->device, shape->grid[0], shape->grid[1], shape->grid[2], shape->block[0],
-          shape->block[1], shape->block[2], (unsigned long long)shape->shared_bytes);
-  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE);
-  int reason = __atomic_load_n(&shape->reason, __ATOMIC_RELAXED);
-  unsigned step = __atomic_load_n(&shape->step, __ATOMIC_RELAXED);
-  unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
-  unsigned untimed = __atomic_load_n(&shape->untimed, __ATOMIC_RELAXED);
-  const char *choice = verdict == CHOSE_VARIANT       ? "variant"
-                       : verdict == CHOSE_ORIGINAL    ? "original"
-                       : rules_entry(shape->table)    ? "the rules' choice (variant)"
-                                                      : "the rules' choice (original)";
-  fprintf(out, "%s; ", choice);
-  if (read)
-    print_samples(out, shape, read);
-  switch (verdict == UNDECIDED ? REASON_NONE : reason) {
-  case REASON_MEASURED: {
-    uint64_t original = extreme_of(shape, 0, 1), variant = extreme_of(shape, 1, 0);
-    double gain = original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
-    unsigned each[2] = {0, 0}; /* samples read of each entry: one where the trial ended early */
-    for (unsigned i = 0; i < read; i++)
-      each[sample_entry[i]]++;
-    fprintf(out, "the variant's %s is %.1f %% %s the original's %s (kept where %d %% below or more)\n",
-            each[1] > 1 ? "slower sample" : "sample", gain >= 0 ? gain : -gain,
-            gain >= 0 ? "below" : "above", each[0] > 1 ? "faster one" : "sample", MARGIN_PERCENT);
-    return;
-  }
-  case REASON_SHORT:
-    fprintf(out, "the original's sample is shorter than %d us: kept\n", SHORT_NS / 1000);
-    return;
-  case REASON_KERNEL_SHORT:
-    fprintf(out, "another shape's original is shorter than %d us: kept, untimed\n",
-            SHORT_NS / 1000);
-    return;
-  case REASON_VARIANT_FAILED:
-    fprintf(out, "the variant's launch failed\n");
-    return;
-  case REASON_ORIGINAL_FAILED:
-    fprintf(out, "the original's launch failed\n");
-    return;
-  case REASON_EVENTS:
-    fprintf(out, "its events could not be created, recorded or read\n");
-    return;
-  case REASON_CONTEXT:
-    fprintf(out, "the driver's cuCtxGetId or cuEventQuery is not at hand, so a reset could not be "
-                 "told\n");
-    return;
-  case REASON_UNTIMED:
-    fprintf(out, "%u launches could not be timed (stream capture, a reset)\n",
-            untimed);
-    return;
-  default:
-    break;
-  }
-  if (step == 0)
-    fprintf(out, "launched once%s\n", untimed ? " and then only untimed" : "");
-  else
-    fprintf(out, "undecided at exit, %u of %d samples read\n", read, TIMED);
-}
-
-static void print_report(void) {
-  const char *path = report_path;
-  FILE *out = *path ? fopen(path, "a") : stderr;
-  if (!out) {
-    fprintf(stderr, "ferry: FERRY_DISPATCH_REPORT: cannot open %s\n", path);
-    return;
-  }
-  int mode = __atomic_load_n(&mode_value, __ATOMIC_ACQUIRE);
-  static const char *const names[] = {"measure", "measure", "model", "original", "variant"};
-  fprintf(out, "ferry-dispatch: mode %s\n", names[mode]);
-  /* In the order the tables were made (the list holds the newest first). */
-  const struct shape_table *first = __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
-  size_t count = 0;
-  for (const struct shape_table *table = first; table; table = table->next)
-    count++;
-  while (count--) {
-    const struct shape_table *table = first;
-    for (size_t i = 0; i < count; i++)
-      table = table->next;
-    for (unsigned i = 0; i < SHAPES; i++) {
-      const struct shape *shape = &table->shapes[i];
-      if (!__atomic_load_n(&shape->ready, __ATOMIC_ACQUIRE))
-        break;
-      print_shape(out, table, shape);
-    }
-    if (__atomic_load_n(&table->overflowed, __ATOMIC_RELAXED))
-      fprintf(out, "ferry-dispatch: %s device %d: shapes past the first %d: %s\n",
-              table->kernel->name ? table->kernel->name : "(unnamed kernel)", table->device,
-              SHAPES,
-              __atomic_load_n(&table->short_kernel, __ATOMIC_ACQUIRE)
-                  ? "the original (the kernel is short)"
-              : rules_entry(table) ? "the rules' choice (variant)"
-                                   : "the rules' choice (original)");
-  }
-  if (out != stderr)
-    fclose(out);
-  else
-    fflush(out);
 }

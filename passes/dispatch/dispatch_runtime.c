@@ -60,7 +60,15 @@
  * K__ferry_trial variant (dispatch.h: its copies are ones the cost model
  * found no faster untimed) never; =original the kernels as written;
  * =variant the variant wherever the rules above let it, a trial variant
- * too. */
+ * too.
+ *
+ * A kernel may have a second variant, the alternative (K__ferry_alt,
+ * dispatch.h: the kernel converted another way). It runs only where a
+ * trial timed it fastest: under measure, where the rules above let it run
+ * the launch as they let the variant (its own registers and static shared
+ * memory; the variant's dynamic bytes, its ring being the variant's),
+ * each launch shape is timed with the three entries; never under model
+ * or variant. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -137,7 +145,7 @@ struct decision {
   unsigned grid[3], block[3];
   uint64_t shared_bytes;
   uint64_t variant_bytes; /* the dynamic shared memory the variant gets */
-  int variant;            /* 1: the variant runs it; 0: the original */
+  int variant;            /* 1: the variant runs it; 2: the alternative; 0: the original */
 };
 
 /* What a kernel's variant may do on one device. */
@@ -160,6 +168,13 @@ struct device_facts {
   uint64_t context;        /* the context its attributes were set in (dispatch_context.c) */
   struct decision last;    /* the choice for the last configuration */
   struct shape_table *shapes; /* measured launch shapes (dispatch_measure.c) */
+  /* The alternative where this device's image has it (else NULL), and what
+   * it may do, as for the variant above. */
+  const void *alternative;
+  int alternative_threads;
+  uint64_t alternative_static;
+  uint64_t alternative_dynamic_limit;
+  int alternative_raised_limit;
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
@@ -172,6 +187,10 @@ struct ferry_dispatch_kernel {
   const void *trial_variant; /* K__ferry_trial: the rules' choice is the original */
   const char *name;         /* the kernel's device name, for the report */
   struct device_facts devices[DEVICES];
+  /* K__ferry_alt, the alternative (null where no device code names it):
+   * after the devices, so that a record that names none is the kernel's
+   * handles, its name and zeros. */
+  const void *alternative;
 };
 struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
 
@@ -206,6 +225,8 @@ static void keep_configuration(unsigned kept_grid[3], unsigned kept_block[3], ui
 
 #include "dispatch_context.c"
 #include "dispatch_measure.c"
+#include "dispatch_trial.c"
+#include "dispatch_report.c"
 
 static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
   return a->cluster_dim_must_be_set == b->cluster_dim_must_be_set &&
@@ -216,8 +237,34 @@ static int same_clusters(const struct function_attributes *a, const struct funct
          a->non_portable_cluster_size_allowed == b->non_portable_cluster_size_allowed;
 }
 
-/* Learns what the variant may do on `device`; the last-error slot is clear
- * on entry, and left clear. */
+/* Raises a variant's dynamic shared memory limit to the device's opt-in
+ * limit, where it is below (the raised limit in *raised), and gives it the
+ * original's carveout; returns its dynamic shared memory limit. A call that
+ * fails has its error cleared. */
+static uint64_t set_limits(const void *handle, const struct function_attributes *variant,
+                           const struct function_attributes *original, int optin, int *raised) {
+  uint64_t dynamic_limit = (uint64_t)(variant->max_dynamic_shared_size_bytes > 0
+                                          ? variant->max_dynamic_shared_size_bytes
+                                          : 0);
+  if ((uint64_t)optin > variant->shared_size_bytes + dynamic_limit) {
+    int limit = optin - (int)variant->shared_size_bytes;
+    if (cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, limit) ==
+        CUDA_SUCCESS) {
+      dynamic_limit = (uint64_t)limit;
+      *raised = limit;
+    } else
+      cudaGetLastError();
+  }
+  /* The carveout only steers performance; the program's choice carries over. */
+  if (original->preferred_shmem_carveout != variant->preferred_shmem_carveout &&
+      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_CARVEOUT,
+                           original->preferred_shmem_carveout) != CUDA_SUCCESS)
+    cudaGetLastError();
+  return dynamic_limit;
+}
+
+/* Learns what the variant may do on `device`, and the alternative; the
+ * last-error slot is clear on entry, and left clear. */
 static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int device,
                                  struct device_facts *facts) {
   struct function_attributes original = {0}, variant = {0};
@@ -260,23 +307,21 @@ static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int
   if (!same_clusters(&original, &variant) || optin < default_limit || multiprocessors <= 0 ||
       sm_shared <= 0 || reserve < 0 || sm_threads <= 0 || sm_blocks <= 0)
     return ORIGINAL;
-  uint64_t dynamic_limit = (uint64_t)(variant.max_dynamic_shared_size_bytes > 0
-                                          ? variant.max_dynamic_shared_size_bytes
-                                          : 0);
-  if ((uint64_t)optin > variant.shared_size_bytes + dynamic_limit) {
-    int raised = optin - (int)variant.shared_size_bytes;
-    if (cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, raised) ==
-        CUDA_SUCCESS) {
-      dynamic_limit = (uint64_t)raised;
-      facts->raised_limit = raised;
-    } else
+  uint64_t dynamic_limit = set_limits(handle, &variant, &original, optin, &facts->raised_limit);
+  /* The alternative, where this image has it and its clusters are the
+   * original's; else the variant and the original alone. */
+  struct function_attributes alternative = {0};
+  if (kernel->alternative) {
+    if (cudaFuncGetAttributes(&alternative, kernel->alternative) != CUDA_SUCCESS) {
       cudaGetLastError();
+    } else if (same_clusters(&original, &alternative)) {
+      facts->alternative_dynamic_limit = set_limits(kernel->alternative, &alternative, &original,
+                                                    optin, &facts->alternative_raised_limit);
+      facts->alternative_threads = alternative.max_threads_per_block;
+      facts->alternative_static = alternative.shared_size_bytes;
+      facts->alternative = kernel->alternative;
+    }
   }
-  /* The carveout only steers performance; the program's choice carries over. */
-  if (original.preferred_shmem_carveout != variant.preferred_shmem_carveout &&
-      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_CARVEOUT,
-                           original.preferred_shmem_carveout) != CUDA_SUCCESS)
-    cudaGetLastError();
   facts->variant = handle;
   facts->ring = kind == 1;
   facts->trial = kind == 2;
@@ -304,8 +349,9 @@ static int device_count;
  * (*lasting). */
 static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *facts, int device,
                   ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
-                  uint64_t *variant_bytes, int *lasting) {
+                  uint64_t *variant_bytes, int *alternative, int *lasting) {
   *lasting = 0;
+  *alternative = 0;
   int state = __atomic_load_n(&facts->state, __ATOMIC_ACQUIRE);
   if (state == UNKNOWN) {
     /* One thread prepares; the others run the original meanwhile. */
@@ -382,11 +428,16 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
       return 0;
   }
   *variant_bytes = bytes;
+  /* The alternative, with the variant's bytes, under the same rules. */
+  *alternative = facts->alternative && threads <= (uint64_t)facts->alternative_threads &&
+                 bytes <= facts->alternative_dynamic_limit &&
+                 facts->sm_shared / (facts->alternative_static + bytes + facts->block_reserve + 1) >=
+                     needed;
   return 1;
 }
 
-/* The choice recorded for this configuration: 1 (with the variant's bytes
- * in *variant_bytes) or 0, or -1 if none. */
+/* The choice recorded for this configuration: 1 or 2 (with the variant's
+ * bytes in *variant_bytes) or 0, or -1 if none. */
 static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
                     uint64_t *variant_bytes) {
   unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_ACQUIRE);
@@ -452,14 +503,18 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   uint64_t bytes = shared_bytes;
   int variant = recalled(&facts->last, grid, block, shared_bytes, &bytes);
   if (variant < 0) {
-    int lasting;
-    variant = decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &lasting);
+    int lasting, alternative;
+    variant =
+        decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &alternative, &lasting);
     /* The checks allow the variant: which entry is faster, if known; the
      * rules' choice where not (a trial variant's: the original). */
     if (variant && mode == MODE_MEASURE) {
-      switch (measured(kernel, device, facts, grid, block, shared_bytes, trial)) {
+      switch (measured(kernel, device, facts, grid, block, shared_bytes, alternative, trial)) {
       case MEASURED_ORIGINAL:
         variant = 0;
+        break;
+      case MEASURED_ALTERNATIVE:
+        variant = 2;
         break;
       case MEASURED_PENDING: /* the rules' choice, unless this launch takes the trial's step */
         lasting = 0;
@@ -483,7 +538,7 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   *chosen = facts;
   /* Written by prepare() before its state's release store, which
    * decide() read with acquire; a recorded choice follows that. */
-  return facts->variant;
+  return variant == 2 ? facts->alternative : facts->variant;
 }
 
 static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
@@ -519,7 +574,7 @@ dispatch(int ptsz, launch_call *launch, struct ferry_dispatch_kernel *kernel, ui
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
     struct launch_request request = REQUEST;
-    return launch_after_failure(&request, status);
+    return launch_after_failure(&request, variant, status);
   }
 #undef REQUEST
   return launch(kernel->original, grid, block, arguments, shared_bytes, stream);

@@ -13,9 +13,24 @@
  * launch (FERRY_LAUNCH_RING_ATTRIBUTE) is renamed K__ferry_ring, so that
  * the host's launches know to give it the ring's bytes, and one whose
  * conversions the rules do not choose untimed (no FERRY_PAYS_UNTIMED_ATTRIBUTE)
- * K__ferry_trial, so that they run it only where a trial timed it faster. Both refuse nothing but
- * -ferry-dispatch=never, under which they do nothing and the passes convert
- * in place. */
+ * K__ferry_trial, so that they run it only where a trial timed it faster.
+ *
+ * A kernel may get a second variant, the alternative, K__ferry_alt
+ * (dispatch.h), where the rules cannot say which of two conversions of it
+ * pays, so that a trial of three entries decides:
+ *   - a trial candidate beside copies the rules convert (a ring, a copy
+ *     the cost model keeps), which the variant, the rules' choice, leaves
+ *     as written: the alternative is cloned by ferry-pipeline before it
+ *     rewrites the variant, and converts the candidate too;
+ *   - a loop alias-versioned in a variant that holds other conversions:
+ *     the alternative is the variant cloned just before the versioning
+ *     (plugin.cpp, AliasVersionPass), its conversions without it.
+ * Where its policy changed nothing (its mark says so), it is deleted:
+ * the kernel keeps its one variant, exactly as without it. It is kept only
+ * beside a variant that is kept, with that variant's launch ring or none
+ * (its launches take the variant's dynamic shared memory).
+ * Both refuse nothing but -ferry-dispatch=never, under which they do
+ * nothing and the passes convert in place. */
 #include "dispatch.h"
 
 #include "bridge.h"
@@ -64,19 +79,88 @@ bool ferry_dispatch_variants_run(LLVMModuleRef module) {
   return true;
 }
 
+static bool has_suffix(const char *name, size_t length, const char *suffix) {
+  size_t suffix_length = strlen(suffix);
+  return length > suffix_length && strcmp(name + length - suffix_length, suffix) == 0;
+}
+
 /* The copies of the kernel's static __shared__ arrays that only a deleted
- * clone used. */
+ * clone used (a variant's, or an alternative's). */
 static void erase_unused_array_copies(LLVMModuleRef module) {
-  size_t suffix = sizeof FERRY_VARIANT_SUFFIX - 1;
   LLVMValueRef next;
   for (LLVMValueRef global = LLVMGetFirstGlobal(module); global; global = next) {
     next = LLVMGetNextGlobal(global);
     size_t length;
     const char *name = LLVMGetValueName2(global, &length);
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(global)) == 3 && length > suffix &&
-        strcmp(name + length - suffix, FERRY_VARIANT_SUFFIX) == 0)
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(global)) == 3 &&
+        (has_suffix(name, length, FERRY_VARIANT_SUFFIX) ||
+         has_suffix(name, length, FERRY_ALT_VARIANT_SUFFIX)))
       ferry_erase_global_if_unused(global);
   }
+}
+
+static void unmark(LLVMValueRef fn, const char *attribute) {
+  LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, attribute,
+                                   (unsigned)strlen(attribute));
+}
+
+/* Whether a variant is kept: something converted it. */
+static bool variant_kept(LLVMValueRef variant) {
+  return ferry_dispatch_marked(variant, FERRY_LAUNCH_RING_ATTRIBUTE) ||
+         ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE);
+}
+
+/* Keeps or deletes a kernel's alternative, its marks removed; whether it
+ * was deleted. Decided before its variant's marks go. */
+static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
+  LLVMValueRef original = ferry_dispatch_original(alternative);
+  /* Its variant: the kernel's name followed by FERRY_VARIANT_SUFFIX. */
+  size_t length;
+  const char *original_name = LLVMGetValueName2(original, &length);
+  char *name = ferry_xmalloc(length + sizeof FERRY_VARIANT_SUFFIX);
+  memcpy(name, original_name, length);
+  memcpy(name + length, FERRY_VARIANT_SUFFIX, sizeof FERRY_VARIANT_SUFFIX);
+  LLVMValueRef variant = LLVMGetNamedFunction(module, name);
+  free(name);
+  bool candidates = ferry_dispatch_marked(alternative, FERRY_ALT_CANDIDATES_ATTRIBUTE);
+  bool unversioned = ferry_dispatch_marked(alternative, FERRY_ALT_UNVERSIONED_ATTRIBUTE);
+  bool ring = ferry_dispatch_marked(alternative, FERRY_LAUNCH_RING_ATTRIBUTE);
+  bool kept = (candidates || unversioned) && variant_kept(alternative) && original != alternative &&
+              variant && variant_kept(variant) &&
+              ring == ferry_dispatch_marked(variant, FERRY_LAUNCH_RING_ATTRIBUTE);
+  static const char *const marks[] = {
+      FERRY_VARIANT_ATTRIBUTE,         FERRY_ALT_ATTRIBUTE,         FERRY_PAYS_UNTIMED_ATTRIBUTE,
+      FERRY_LAUNCH_RING_ATTRIBUTE,     FERRY_ALT_CANDIDATES_ATTRIBUTE,
+      FERRY_ALT_UNVERSIONED_ATTRIBUTE,
+  };
+  for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+    unmark(alternative, marks[i]);
+  size_t alternative_length;
+  const char *alternative_name = LLVMGetValueName2(alternative, &alternative_length);
+  if (!kept) {
+    /* Where it differs, why it goes; else it is its variant again, and
+     * nothing was refused. */
+    if (candidates || unversioned)
+      ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoSecondVariant",
+                   "no second variant: the kernel converted another way has no variant beside "
+                   "it that is kept with the same launch ring, so it keeps one variant at most");
+    LLVMDeleteFunction(alternative);
+    return true;
+  }
+  char message[FERRY_MESSAGE_SIZE];
+  snprintf(message, sizeof message,
+           "the kernel's second variant is %.*s, the kernel converted another way than its "
+           "variant (%s%s%s): each launch through the kernel's launch stub runs it only where a "
+           "trial of the launch's shape timed it the fastest of the kernel as written and its two "
+           "variants (FERRY_DISPATCH=measure); where no trial decides, never",
+           (int)alternative_length, alternative_name,
+           candidates ? "trial candidates converted beside the conversions the rules choose "
+                        "untimed, which the variant leaves as written"
+                      : "",
+           candidates && unversioned ? "; " : "",
+           unversioned ? "the loops the variant alias-versions left as written" : "");
+  ferry_remark(FERRY_REMARK_PASSED, original, "SecondVariantMade", message);
+  return false;
 }
 
 /* Names the variant the kernel's name followed by `suffix`, unless a
@@ -100,11 +184,16 @@ static bool rename_variant(LLVMModuleRef module, LLVMValueRef original, LLVMValu
 bool ferry_dispatch_finish_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module) || !ferry_dispatch_module_has_variants(module))
     return false;
-  struct ferry_vec variants = {0};
+  struct ferry_vec variants = {0}, alternatives = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    if (ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
+    if (ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE))
+      ferry_vec_push(&alternatives, fn);
+    else if (ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
       ferry_vec_push(&variants, fn);
   bool deleted = false;
+  /* The alternatives first: each is decided on its variant's marks. */
+  for (size_t i = 0; i < alternatives.count; i++)
+    deleted |= finish_alternative(module, alternatives.items[i]);
   for (size_t i = 0; i < variants.count; i++) {
     LLVMValueRef variant = variants.items[i];
     LLVMValueRef original = ferry_dispatch_original(variant);
@@ -169,6 +258,7 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
   if (deleted)
     erase_unused_array_copies(module);
   ferry_vec_free(&variants);
+  ferry_vec_free(&alternatives);
   ferry_names_invalidate();
   return variants.count > 0;
 }

@@ -185,6 +185,15 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
   struct ferry_vec plans = {0}, pipelines = {0};
   ferry_plan_ring_copies(analyses, record, &plans);
+  /* A trial candidate beside copies the rules convert, which would leave
+   * it as written here: the kernel's second variant converts it
+   * (dispatch.h, FERRY_ALT_ATTRIBUTE), cloned now, before anything is
+   * rewritten; this pass meets it later and plans it afresh, on the same
+   * IR, into a record of its own. */
+  if (ferry_dispatch_module_has_variants(module) &&
+      !ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE) &&
+      ferry_copy_record_has_candidate_split(record))
+    ferry_dispatch_make_alternative(fn);
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (plans.count)
     plan_pipelines(module, affine, &plans, record, &pipelines);

@@ -33,7 +33,8 @@ static constexpr const char *PassName = "ferry";
 // kernel: clang finds a function's source location by its name, and the
 // variant's name is not in the source.
 static Function *reported(Function *F) {
-  static constexpr StringRef Suffix = FERRY_VARIANT_SUFFIX;
+  StringRef Suffix =
+      F->hasFnAttribute(FERRY_ALT_ATTRIBUTE) ? FERRY_ALT_VARIANT_SUFFIX : FERRY_VARIANT_SUFFIX;
   if (!F->hasFnAttribute(FERRY_VARIANT_ATTRIBUTE) || !F->getName().ends_with(Suffix))
     return F;
   Function *Original = F->getParent()->getFunction(F->getName().drop_back(Suffix.size()));
@@ -173,6 +174,16 @@ extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
     CodeRegion = Fn->empty() ? nullptr : &Fn->getEntryBlock();
   }
   if (!F)
+    return;
+  // A kernel's second variant (dispatch.h, FERRY_ALT_ATTRIBUTE) is its
+  // variant converted again, its copies planned afresh: its passes would
+  // say again what the variant's said. Only what differs is said: the
+  // trial candidates it converts where its variant leaves them as written
+  // (marked so before they are converted, copy_plan.c);
+  // ferry-dispatch-finish says the rest.
+  if (F->hasFnAttribute(FERRY_ALT_ATTRIBUTE) &&
+      (!F->hasFnAttribute(FERRY_ALT_CANDIDATES_ATTRIBUTE) ||
+       std::strcmp(RemarkName, "CopyConvertedForTrial") != 0))
     return;
   OptimizationRemarkEmitter ORE(F);
   switch (Kind) {

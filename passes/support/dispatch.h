@@ -38,6 +38,14 @@ extern "C" {
  * capture, a shape past the trial's table). The channel is the name, as
  * for the ring's. */
 #define FERRY_TRIAL_VARIANT_SUFFIX "__ferry_trial"
+/* The name of a kernel's second variant, the alternative: the kernel
+ * converted another way than its variant (K__ferry, K__ferry_ring or
+ * K__ferry_trial) where the rules cannot say which of the two pays
+ * (dispatch_variants.c says which splits make one). Its launches run it
+ * only where a trial of the three entries timed it fastest, never where
+ * the rules alone decide; it takes the variant's dynamic shared memory
+ * (its launch ring, where it has one, is the variant's). */
+#define FERRY_ALT_VARIANT_SUFFIX "__ferry_alt"
 /* Left by ferry-pipeline on a variant with such a ring, until
  * ferry-dispatch-finish renames it. */
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
@@ -50,6 +58,20 @@ extern "C" {
  * rules choose without a trial: ferry-dispatch-finish names a variant
  * without it K__ferry_trial. */
 #define FERRY_PAYS_UNTIMED_ATTRIBUTE "ferry-pays-untimed"
+/* On a kernel's second variant, the alternative (FERRY_ALT_VARIANT_SUFFIX),
+ * beside FERRY_VARIANT_ATTRIBUTE, until ferry-dispatch-finish: the passes
+ * convert it by the alternative's policy, read from this mark alone:
+ * trial candidates convert beside conversions the rules choose untimed
+ * (copy_plan.c), and no loop is alias-versioned (plugin.cpp). */
+#define FERRY_ALT_ATTRIBUTE "ferry-alternative"
+/* Left on an alternative where its policy made it differ from its
+ * variant: a trial candidate converted that the variant leaves as written
+ * beside the rules' conversions (copy_plan.c); a loop the variant
+ * alias-versioned, which the alternative keeps as written (plugin.cpp).
+ * ferry-dispatch-finish deletes an alternative with neither, which is its
+ * variant again. */
+#define FERRY_ALT_CANDIDATES_ATTRIBUTE "ferry-alternative-candidates"
+#define FERRY_ALT_UNVERSIONED_ATTRIBUTE "ferry-alternative-unversioned"
 /* Named metadata of a device module whose kernels got clones. */
 #define FERRY_DISPATCH_METADATA "ferry.dispatch"
 
@@ -71,6 +93,16 @@ void ferry_dispatch_mark(LLVMValueRef fn, const char *attribute);
  * there without a trial. */
 void ferry_dispatch_mark_converted(LLVMValueRef fn, bool pays_untimed);
 bool ferry_dispatch_marked(LLVMValueRef fn, const char *attribute);
+
+/* The kernel's second variant, a clone of its variant `variant` as it
+ * stands (its marks too), named the kernel's name followed by
+ * FERRY_ALT_VARIANT_SUFFIX and marked FERRY_ALT_ATTRIBUTE; NULL where
+ * `variant` is not a kernel's first variant or the name is taken (the
+ * kernel has one, or the program's own function holds the name). */
+LLVMValueRef ferry_dispatch_make_alternative(LLVMValueRef variant);
+/* The second variant of the kernel whose first variant is `variant`, or
+ * NULL. */
+LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant);
 
 /* Whether ferry-dispatch-variants made variants in the module. */
 bool ferry_dispatch_module_has_variants(LLVMModuleRef module);

@@ -4,6 +4,7 @@
  * dispatch/dispatch_variants.c. */
 #include "dispatch.h"
 
+#include "bridge.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -49,7 +50,9 @@ LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
     return fn;
   size_t length;
   const char *name = LLVMGetValueName2(fn, &length);
-  size_t suffix = sizeof FERRY_VARIANT_SUFFIX - 1;
+  size_t suffix = ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE)
+                      ? sizeof FERRY_ALT_VARIANT_SUFFIX - 1
+                      : sizeof FERRY_VARIANT_SUFFIX - 1;
   if (length <= suffix)
     return fn;
   char *original_name = ferry_xmalloc(length - suffix + 1);
@@ -58,4 +61,41 @@ LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
   LLVMValueRef original = LLVMGetNamedFunction(LLVMGetGlobalParent(fn), original_name);
   free(original_name);
   return original ? original : fn;
+}
+
+/* The kernel's name followed by FERRY_ALT_VARIANT_SUFFIX, for the first
+ * variant `variant`; NULL where it is not one. */
+static char *alternative_name(LLVMValueRef variant) {
+  LLVMValueRef original = ferry_dispatch_original(variant);
+  if (original == variant || ferry_dispatch_marked(variant, FERRY_ALT_ATTRIBUTE))
+    return NULL;
+  size_t length;
+  const char *name = LLVMGetValueName2(original, &length);
+  char *alternative = ferry_xmalloc(length + sizeof FERRY_ALT_VARIANT_SUFFIX);
+  memcpy(alternative, name, length);
+  memcpy(alternative + length, FERRY_ALT_VARIANT_SUFFIX, sizeof FERRY_ALT_VARIANT_SUFFIX);
+  return alternative;
+}
+
+LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant) {
+  char *name = alternative_name(variant);
+  if (!name)
+    return NULL;
+  LLVMValueRef alternative = LLVMGetNamedFunction(LLVMGetGlobalParent(variant), name);
+  free(name);
+  return alternative && ferry_dispatch_marked(alternative, FERRY_ALT_ATTRIBUTE) ? alternative
+                                                                                : NULL;
+}
+
+LLVMValueRef ferry_dispatch_make_alternative(LLVMValueRef variant) {
+  char *name = alternative_name(variant);
+  if (!name)
+    return NULL;
+  LLVMValueRef alternative = NULL;
+  if (!LLVMGetNamedFunction(LLVMGetGlobalParent(variant), name)) {
+    alternative = ferry_clone_kernel(variant, name, FERRY_ALT_VARIANT_SUFFIX);
+    ferry_dispatch_mark(alternative, FERRY_ALT_ATTRIBUTE);
+  }
+  free(name);
+  return alternative;
 }

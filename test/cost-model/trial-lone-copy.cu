@@ -8,7 +8,9 @@
 // digit seeds, HeCBench sort's shape, ran 1.10x faster so). Where the
 // kernel's variant holds a conversion the rules choose untimed (two
 // 16-byte copies sharing a phase), the variant is the rules' and the
-// candidate stays as written, saying why no trial takes it.
+// candidate stays as written there, saying why no trial takes it in that
+// variant: the kernel's second variant, K__ferry_alt (dispatch.h), converts
+// it beside them, for a trial of the three entries to judge.
 // -ferry-trial-candidates=false, and a conversion in place
 // (-ferry-dispatch=never: no dispatch, no trial), keep the rule's refusal.
 //
@@ -55,7 +57,8 @@ struct __align__(16) quad {
   unsigned a, b, c, d;
 };
 
-// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z12beside_rulesPjPK4quadS2_PKj__ferry: each
+// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+3]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z12beside_rulesPjPK4quadS2_PKj__ferry: each
+// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: the kernel's second variant is _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt, the kernel converted another way than its variant (trial candidates converted beside the conversions the rules choose untimed, which the variant leaves as written): each launch through the kernel's launch stub runs it only where a trial of the launch's shape timed it the fastest of the kernel as written and its two variants (FERRY_DISPATCH=measure); where no trial decides, never [-Rpass=ferry]
 __global__ void beside_rules(unsigned *out, const quad *wide, const quad *more,
                              const unsigned *seeds) {
   __shared__ quad w[256], m[256];
@@ -68,14 +71,16 @@ __global__ void beside_rules(unsigned *out, const quad *wide, const quad *more,
   quad q = w[255 - t], r = m[t ^ 1];
   __syncthreads();
   if (t < 16)
-    // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: cost model: the copy is its thread's only load from global memory {{.*}}; no trial takes it: the kernel's variant holds conversions the rules choose untimed, and runs where no trial decides [-Rpass-missed=ferry]
+    // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: the copy is its thread's only load from global memory {{.*}}; no trial takes it in this variant: the kernel's variant holds conversions the rules choose untimed, and runs where no trial decides; the kernel's second variant _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt converts it beside them, for the trial of the three entries [-Rpass-missed=ferry]
+    // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; a trial candidate: {{.*}} [-Rpass=ferry]
     seed[t] = seeds[t * gridDim.x + blockIdx.x];
   __syncthreads();
   out[blockIdx.x * 256 + t] = q.a + r.d + seed[t & 15];
 }
 
 // Each kernel as written; the lone copy's trial variant; the rules'
-// variant of the other, its lone copy plain.
+// variant of the other, its lone copy plain; the other's second variant,
+// its lone copy converted too.
 // PTX-LABEL: .entry _Z6seededPjPKjS1_i(
 // PTX-NOT:   cp.async
 // PTX-LABEL: .entry _Z12beside_rulesPjPK4quadS2_PKj(
@@ -90,10 +95,15 @@ __global__ void beside_rules(unsigned *out, const quad *wide, const quad *more,
 // PTX:       ld.global.b32
 // PTX-NOT:   cp.async.ca
 // PTX:       ret;
+// PTX-LABEL: .entry _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt(
+// PTX-COUNT-2: cp.async.cg.shared.global
+// PTX:       cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4;
+// PTX:       ret;
 
 // OFF-PTX-NOT: _Z6seededPjPKjS1_i__ferry
 // OFF-PTX:     .entry _Z12beside_rulesPjPK4quadS2_PKj__ferry(
 // OFF-PTX-NOT: __ferry_trial
+// OFF-PTX-NOT: __ferry_alt
 
 // NEVER-PTX-NOT: __ferry
 // NEVER-PTX-LABEL: .entry _Z6seededPjPKjS1_i(

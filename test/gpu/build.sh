@@ -34,6 +34,14 @@
 #                                variant that the measured dispatch keeps:
 #                                written to OUTDIR/NAME.ARCH.expect-trial for
 #                                run.sh, which checks the dispatch's report
+#   // expect-trial-choice: KERNEL BLOCK ENTRY
+#                                the measured dispatch's trial of the
+#                                kernel's launch shape whose block is BLOCK
+#                                (e.g. 128x1x1) keeps ENTRY (variant,
+#                                alternative or original): written to
+#                                OUTDIR/NAME.ARCH.expect-choice for run.sh,
+#                                which checks the report and runs memcheck
+#                                under measure, where every entry runs
 #   // want-converted: N         what ferry should reach; a shortfall prints
 #                                a GAP line but does not fail the build
 # A test that breaks an expectation is reported FAIL; every binary that
@@ -191,6 +199,8 @@ for src in "$here"/*.cu; do
     done < <(directive "expect-$arch-remark" "$src")
     directive expect-trial-kept "$src" > "$base.expect-trial"
     [ -s "$base.expect-trial" ] || rm -f "$base.expect-trial"
+    directive expect-trial-choice "$src" > "$base.expect-choice"
+    [ -s "$base.expect-choice" ] || rm -f "$base.expect-choice"
     if [ -n "$want_converted" ] && [ "$converted" -lt "$want_converted" ]; then
       echo "GAP  $name $arch: ferry should convert $want_converted copies here, converts $converted"
     fi

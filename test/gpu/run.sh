@@ -12,6 +12,12 @@
 #                         dispatch's report (FERRY_DISPATCH_REPORT) shows
 #                         each kernel named there settled on its variant
 #                         in every shape, and the output is the plain one
+#   trial-choice          (where build.sh wrote NAME.ARCH.expect-choice) the
+#                         plugin binary under FERRY_DISPATCH=measure: the
+#                         report shows each named kernel's shape of the
+#                         block named settled on the entry named, and the
+#                         output is the plain one; memcheck-measure: the
+#                         same under memcheck (every entry runs in trials)
 #   racecheck, synccheck, memcheck
 #                         the plugin binary under compute-sanitizer reports
 #                         0 hazards / 0 errors, exits 0, and writes the same
@@ -145,6 +151,38 @@ for plain in "${plains[@]}"; do
       fi
     done < "$base.expect-trial"
     rm -f "$trial_out"
+  fi
+
+  if [ -s "$base.expect-choice" ]; then
+    choice_report="$logs/$id.ferry.choice-report.txt"
+    choice_out="$logs/$id.ferry.choice.bin"
+    rm -f "$choice_report" "$choice_out"
+    FERRY_DISPATCH=measure FERRY_DISPATCH_REPORT="$choice_report" \
+      timeout "$limit" "$ferry" "$choice_out" > "$logs/$id.ferry.choice.log" 2>&1
+    while read -r kernel block entry; do
+      [ -n "$kernel" ] || continue
+      line=$(grep -E "^ferry-dispatch: $kernel device [0-9]+ grid [^ ]* block $block dynamic [0-9]+: " \
+             "$choice_report" 2>/dev/null | head -n1)
+      if [[ "$line" == *": $entry; "* ]] && [ "$ran_plain" = 1 ] && cmp -s "$plain_out" "$choice_out"; then
+        report PASS "$id" trial-choice "$kernel $block: $(sed 's/^ferry-dispatch: [^:]*: //' <<< "$line")"
+      else
+        report FAIL "$id" trial-choice "$kernel $block, wanted $entry: ${line:-no such shape in the report} (report: $choice_report)"
+      fi
+    done < "$base.expect-choice"
+    rm -f "$choice_out"
+    log="$logs/$id.ferry.memcheck-measure.log"
+    sanitized_out="$logs/$id.ferry.memcheck-measure.bin"
+    rm -f "$sanitized_out"
+    if why=$(FERRY_DISPATCH=measure sanitize memcheck "$ferry" "$log" "$sanitized_out"); then
+      if [ "$ran_plain" = 1 ] && ! cmp -s "$plain_out" "$sanitized_out"; then
+        report FAIL "$id" memcheck-measure "0 errors, but its output differs from the plain build's"
+      else
+        report PASS "$id" memcheck-measure "$(grep -E 'SUMMARY' "$log" | tail -n1 | sed 's/^========= //')"
+      fi
+    else
+      report FAIL "$id" memcheck-measure "$why"
+    fi
+    rm -f "$sanitized_out"
   fi
 
   for tool in racecheck synccheck memcheck; do

@@ -1,7 +1,9 @@
 /* For the measured dispatch's tests (which include dispatch_runtime.c
  * first): a stand-in CUDA runtime whose kernel times are scripted. A
- * launch advances a clock by its entry's scripted time (original_ns or
- * variant_ns, or duration() where a test sets it); an event recorded in a
+ * launch advances a clock by its entry's scripted time (original_ns,
+ * variant_ns or alternative_ns, or duration() where a test sets it: its
+ * first argument 0 for the original, 1 for the variant, 2 for the
+ * alternative); an event recorded in a
  * stream takes the clock's value and is complete at once, or, while
  * `events_held` is set, only after release_events() (a GPU still busy).
  * The last-error slot is per host thread, as the runtime's is; every call
@@ -23,7 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static char original_entry, variant_entry;
+static char original_entry, variant_entry, alternative_entry;
 static _Thread_local int pending;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int calls, calls_before = -1, trace = 1;
@@ -35,7 +37,8 @@ static int events_held, capturing, capture_error, fail_event_create, fail_record
  * of another host thread made while this one is in the runtime. */
 static void (*on_launch)(void);
 static _Thread_local unsigned long long clock_ns; /* per host thread: a stream of its own */
-static unsigned long long original_ns = 1000000, variant_ns = 500000;
+static unsigned long long original_ns = 1000000, variant_ns = 500000, alternative_ns = 400000;
+static int alternative_threads = 1024, fail_alternative_launch; /* the alternative's limit; its launches fail */
 static unsigned long long (*duration)(int variant, ferry_dim3 grid);
 static const void *last_entry;
 
@@ -142,8 +145,8 @@ int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
   if (unsafe_refused())
     return failing(900);
   memset(a, 0, sizeof *a);
-  a->max_threads_per_block = 1024;
-  a->shared_size_bytes = function == &variant_entry ? 8192 : 1024;
+  a->max_threads_per_block = function == &alternative_entry ? alternative_threads : 1024;
+  a->shared_size_bytes = function == &variant_entry || function == &alternative_entry ? 8192 : 1024;
   a->max_dynamic_shared_size_bytes = 48 * 1024 - (int)a->shared_size_bytes;
   return 0;
 }
@@ -164,12 +167,14 @@ int cudaFuncSetAttribute(const void *function, int attribute, int value) {
  * the dispatch adds. */
 static int launch_any(const void *function, ferry_dim3 grid, size_t shared_bytes, void *stream,
                       int ptsz) {
-  int variant = function == &variant_entry;
-  if ((variant && fail_variant_launch) || (!variant && fail_original_launch))
+  int alternative = function == &alternative_entry;
+  int variant = function == &variant_entry || alternative;
+  if ((alternative && fail_alternative_launch) ||
+      (variant && !alternative && fail_variant_launch) || (!variant && fail_original_launch))
     return failing(98);
   /* Past the default 48 KiB (8 KiB of it static), only with the limit
    * raised in this context. */
-  if (variant && shared_bytes > 40 * 1024 &&
+  if (variant && !alternative && shared_bytes > 40 * 1024 &&
       (!variant_limit_set || variant_limit_context != context_id))
     return failing(1); /* cudaErrorInvalidValue */
   if (on_launch) {
@@ -180,11 +185,15 @@ static int launch_any(const void *function, ferry_dim3 grid, size_t shared_bytes
   pthread_mutex_lock(&lock);
   if (calls_before < 0)
     calls_before = calls;
-  clock_ns += duration ? duration(variant, grid) : variant ? variant_ns : original_ns;
+  clock_ns += duration       ? duration(variant + alternative, grid)
+              : alternative ? alternative_ns
+              : variant     ? variant_ns
+                            : original_ns;
   last_entry = function;
   pthread_mutex_unlock(&lock);
   if (trace)
-    printf("  launch %s%s, grid %u, stream %p\n", variant ? "variant" : "original",
+    printf("  launch %s%s, grid %u, stream %p\n",
+           alternative ? "alternative" : variant ? "variant" : "original",
            ptsz ? " (ptsz)" : "", grid.x, stream);
   return 0;
 }
@@ -336,7 +345,11 @@ static __attribute__((unused)) int go_on(struct ferry_dispatch_kernel *k, const 
   if (trace)
     printf("%s: %s, status %d, %d runtime calls, pending %d, live events %d, %d before the "
            "launch\n",
-           what, last_entry == &variant_entry ? "variant" : "original", status, calls, pending,
+           what,
+           last_entry == &alternative_entry ? "alternative"
+           : last_entry == &variant_entry   ? "variant"
+                                            : "original",
+           status, calls, pending,
            live_events(), calls_before);
   return status;
 }

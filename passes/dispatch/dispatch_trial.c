@@ -1,0 +1,318 @@
+/* A launch shape's trial: part of the dispatch runtime's one translation
+ * unit (#included by dispatch_runtime.c after dispatch_measure.c, whose
+ * opening comment says how a shape is measured, and which defines the
+ * shape, its table and the launch request). Here: the trial's events, its
+ * samples and how they are read, the verdict, and each step of the trial
+ * as the launch that owns it takes it. */
+
+/* Destroys the trial's events (a failure's error cleared). */
+static void destroy_events(struct shape *shape) {
+  int failed = 0;
+  for (unsigned i = 0; i <= SPARE; i++)
+    for (unsigned e = 0; e < 2; e++)
+      if (shape->events[i][e]) {
+        failed |= cudaEventDestroy(shape->events[i][e]) != CUDA_SUCCESS;
+        shape->events[i][e] = NULL;
+      }
+  shape->context = 0;
+  if (failed)
+    cudaGetLastError();
+}
+
+/* The context the shape's events were made in is gone (a reset): they are
+ * dropped untouched, with the samples, and the trial starts again (its
+ * warm-up too: the new context loads the kernels afresh). Counted among
+ * the untimed launches, so that a program resetting at every step ends
+ * the trial. */
+static void restart_trial(struct shape *shape) {
+  for (unsigned i = 0; i <= SPARE; i++)
+    shape->events[i][0] = shape->events[i][1] = NULL;
+  shape->context = 0;
+  __atomic_store_n(&shape->read, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->step, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
+}
+
+/* Publishes the trial's verdict; its owner destroys the events after its
+ * launch. */
+static void conclude(struct shape *shape, int verdict, int reason) {
+  __atomic_store_n(&shape->reason, reason, __ATOMIC_RELAXED);
+  __atomic_store_n(&shape->verdict, verdict, __ATOMIC_RELEASE);
+}
+
+/* The shape's schedule: its timed launches, the entry of each, and the
+ * step of its first sample (after its warm-ups). The shape's entries are
+ * written with its key, before it was published. */
+static unsigned timed_launches(const struct shape *shape) { return shape->entries * SAMPLES; }
+static int entry_of(const struct shape *shape, unsigned sample) {
+  return sample_entries[shape->entries == 3][sample];
+}
+static unsigned first_sample_step(const struct shape *shape) { return shape->entries - 1; }
+
+/* The fastest (slowest: 0) of an entry's samples read. */
+static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
+  uint64_t best = 0;
+  int found = 0;
+  unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
+  for (unsigned i = 0; i < read; i++)
+    if (entry_of(shape, i) == entry) {
+      uint64_t ns = __atomic_load_n(&shape->ns[i], __ATOMIC_RELAXED);
+      if (!found || (fastest ? ns < best : ns > best))
+        best = ns;
+      found = 1;
+    }
+  return best;
+}
+
+/* A variant entry's (1 or 2) slower sample at least MARGIN_PERCENT below
+ * the original's faster one (of the samples read; each entry has one). */
+static int entry_wins(const struct shape *shape, int entry) {
+  return extreme_of(shape, entry, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
+}
+
+/* The verdict of the samples read (one of each entry at least): of the
+ * variant entries that win, the one whose slower sample is the faster
+ * (the variant on a tie); else the original. */
+static int measured_verdict(const struct shape *shape) {
+  int verdict = CHOSE_ORIGINAL;
+  uint64_t best = 0;
+  for (int entry = 1; entry < (int)shape->entries; entry++) {
+    uint64_t slower = extreme_of(shape, entry, 0);
+    if (entry_wins(shape, entry) && (verdict == CHOSE_ORIGINAL || slower < best)) {
+      verdict = entry == 2 ? CHOSE_ALTERNATIVE : CHOSE_VARIANT;
+      best = slower;
+    }
+  }
+  return verdict;
+}
+
+/* Moves a pair of events from one slot of a shape to another (empty). */
+static void move_pair(void **to, void **from) {
+  to[0] = from[0];
+  to[1] = from[1];
+  from[0] = from[1] = NULL;
+}
+
+/* Samples launched. */
+static unsigned issued(const struct shape *shape) {
+  unsigned first = first_sample_step(shape);
+  return shape->step > first ? shape->step - first : 0;
+}
+
+/* Reads the samples that have completed, in the order they were launched
+ * (a later one waits for an earlier: they may share a stream), keeping a
+ * pair read as the spare; decides where a short original, a variant that
+ * can no longer win, or all samples read settle it. The last-error slot is
+ * left as it is, unless cudaEventElapsedTime fails (its error cleared). */
+static void read_samples(struct shape *shape) {
+  while (shape->read < issued(shape)) {
+    unsigned i = shape->read;
+    /* The driver's query answers "not ready" leaving the runtime's slot as
+     * it is; cudaEventElapsedTime would answer too, but as a failed call
+     * (compute-sanitizer reports it). The start event precedes the end in
+     * one stream: complete with it. */
+    float ms = 0;
+    int status = query_event(shape->events[i][1]);
+    if (status == CUDA_ERROR_NOT_READY)
+      return;
+    int read = status == CUDA_SUCCESS &&
+               cudaEventElapsedTime(&ms, shape->events[i][0], shape->events[i][1]) == CUDA_SUCCESS;
+    if (!read) {
+      if (status == CUDA_SUCCESS) /* the runtime's call failed: its error, not the driver's */
+        cudaGetLastError();
+      conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+      return;
+    }
+    uint64_t ns = (uint64_t)(ms > 0 ? ms * 1e6f : 0);
+    __atomic_store_n(&shape->ns[i], ns, __ATOMIC_RELAXED);
+    if (!shape->events[SPARE][0])
+      move_pair(shape->events[SPARE], shape->events[i]);
+    __atomic_store_n(&shape->read, i + 1, __ATOMIC_RELAXED);
+    if (i == 0 && ns < SHORT_NS) {
+      __atomic_store_n(&shape->table->short_kernel, 1, __ATOMIC_RELEASE);
+      conclude(shape, CHOSE_ORIGINAL, REASON_SHORT);
+      return;
+    }
+    /* Once every entry has a sample and no variant entry wins, none
+     * ever will: a later sample can only lower the original's fastest or
+     * raise a variant's slowest. The whole trial would keep the original
+     * too; stopping here spares the program the variants' other samples. */
+    if (i + 1 >= shape->entries /* the first of each entry */ &&
+        measured_verdict(shape) == CHOSE_ORIGINAL) {
+      conclude(shape, CHOSE_ORIGINAL, REASON_MEASURED);
+      return;
+    }
+  }
+  if (shape->read == timed_launches(shape))
+    conclude(shape, measured_verdict(shape), REASON_MEASURED);
+}
+
+/* Gives sample `sample` its pair of events: the spare, or two made in the
+ * context of those the shape holds (the current one: trial_step). Returns
+ * REASON_NONE, or why the trial cannot go on: an event cannot be made (its
+ * error cleared), or the first events' context cannot be told. */
+static int prepare_events(struct shape *shape, unsigned sample) {
+  void **pair = shape->events[sample];
+  if (shape->events[SPARE][0]) {
+    move_pair(pair, shape->events[SPARE]);
+    return REASON_NONE;
+  }
+  int first = !shape->context;
+  if ((!pair[0] && cudaEventCreateWithFlags(&pair[0], 0) != CUDA_SUCCESS) ||
+      (!pair[1] && cudaEventCreateWithFlags(&pair[1], 0) != CUDA_SUCCESS)) {
+    cudaGetLastError();
+    return REASON_EVENTS;
+  }
+  if (first && (!driver_at_hand() || !(shape->context = current_context()))) {
+    destroy_events(shape); /* made just now, in the current context */
+    return REASON_CONTEXT;
+  }
+  return REASON_NONE;
+}
+
+static int record_event(int ptsz, void *event, void *stream) {
+  return ptsz ? cudaEventRecord_ptsz(event, stream) : cudaEventRecord(event, stream);
+}
+
+/* One launch of an entry for the trial, a warm-up or a sample's; *ran:
+ * whether that entry ran it. Where its launch fails, the error is
+ * cleared, the trial stops, and another entry runs the launch: where the
+ * variant failed, the original, kept; where the alternative failed, the
+ * rules' choice, kept; where the original failed, the variant, with the
+ * rules' choice kept. Returns the status of the launch that ran. */
+static int trial_entry_launch(struct shape *shape, const struct launch_request *r, int entry,
+                              int *ran) {
+  const void *function = entry == 2 ? r->facts->alternative : entry ? r->variant : r->original;
+  size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
+  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
+  *ran = status == CUDA_SUCCESS;
+  if (*ran)
+    return status;
+  cudaGetLastError();
+  if (entry == 1)
+    conclude(shape, CHOSE_ORIGINAL, REASON_VARIANT_FAILED);
+  else
+    conclude(shape, CHOSE_STATIC, entry ? REASON_ALTERNATIVE_FAILED : REASON_ORIGINAL_FAILED);
+  return launch_entry(r, entry == 0 ? 1 : entry == 1 ? 0 : rules_entry(shape->table));
+}
+
+/* One timed launch of sample `sample` (its events prepared). Returns the
+ * launch's status; the trial stops where an event cannot be recorded or
+ * the entry's launch fails (the other entry then runs it). */
+static int sample_launch(int ptsz, struct shape *shape, const struct launch_request *r,
+                         unsigned sample) {
+  int entry = entry_of(shape, sample);
+  void **pair = shape->events[sample];
+  if (record_event(ptsz, pair[0], r->stream) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+    return launch_entry(r, rules_entry(shape->table));
+  }
+  int ran;
+  int status = trial_entry_launch(shape, r, entry, &ran);
+  if (!ran)
+    return status;
+  if (record_event(ptsz, pair[1], r->stream) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    conclude(shape, CHOSE_STATIC, REASON_EVENTS);
+  } else {
+    __atomic_store_n(&shape->step, first_sample_step(shape) + sample + 1, __ATOMIC_RELAXED);
+  }
+  return status;
+}
+
+/* The next step of a shape's trial (its launch's stream is not being
+ * captured, the thread's capture mode
+ * relaxed); the rules let this launch run the variant. Before the launch,
+ * only what it needs; after it, the reading and the events. Returns the
+ * launch's status. */
+static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
+  /* Before any event is touched: the context its events and the variant's
+   * attributes were made in is still the current one (dispatch_context.c). */
+  uint64_t context = current_context();
+  renew_attributes(r->facts, r->original, context);
+  if (shape->context && shape->context != context)
+    restart_trial(shape);
+  int reason;
+  /* Samples completed since the last launch may decide what this one runs
+   * (all of them, or a variant that can no longer win). */
+  if (shape->read < issued(shape))
+    read_samples(shape);
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && shape->read == 0 &&
+      __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
+    conclude(shape, CHOSE_ORIGINAL, REASON_KERNEL_SHORT);
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
+      shape->untimed >= UNTIMED_LIMIT)
+    conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
+  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
+  int status;
+  unsigned first_sample = first_sample_step(shape);
+  if (verdict != UNDECIDED || shape->step >= first_sample + timed_launches(shape)) {
+    status = launch_entry(r, verdict == CHOSE_VARIANT       ? 1
+                             : verdict == CHOSE_ALTERNATIVE ? 2
+                             : verdict == CHOSE_ORIGINAL    ? 0
+                                                            : rules_entry(shape->table));
+  } else if (shape->step < first_sample) {
+    /* The warm-ups: the entry the shape's first launch, the rules'
+     * choice, did not run, then the alternative's; after the last, the
+     * first sample's events. */
+    int warm = shape->step == 0 ? !rules_entry(shape->table) : 2;
+    int ran;
+    status = trial_entry_launch(shape, r, warm, &ran);
+    if (!ran) {
+      /* concluded */
+    } else if (shape->step + 1 == first_sample &&
+               (reason = prepare_events(shape, 0)) != REASON_NONE) {
+      conclude(shape, CHOSE_STATIC, reason);
+    } else {
+      __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
+    }
+  } else {
+    unsigned sample = shape->step - first_sample;
+    status = sample_launch(ptsz, shape, r, sample);
+    if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
+      read_samples(shape);
+      if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
+          sample + 1 < timed_launches(shape) &&
+          (reason = prepare_events(shape, sample + 1)) != REASON_NONE)
+        conclude(shape, CHOSE_STATIC, reason);
+    }
+  }
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
+    destroy_events(shape);
+  return status;
+}
+
+static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
+
+/* A launch that owns its shape's trial: the next step where the launch
+ * can be timed, else the rules' choice, untimed. The
+ * trial's event calls are made with the thread's capture mode relaxed
+ * (and restored): while another thread captures a stream in the global
+ * mode, they would otherwise be refused as potentially unsafe and spoil
+ * that capture; none touches a stream being captured (this launch's is
+ * asked first, and its events are recorded nowhere else). */
+static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
+                                                  const struct launch_request *r) {
+  int capture = CAPTURE_STATUS_NONE;
+  int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
+                    : cudaStreamIsCapturing(r->stream, &capture);
+  if (status != CUDA_SUCCESS)
+    cudaGetLastError();
+  int timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
+  int mode = CAPTURE_MODE_RELAXED;
+  if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    timeable = 0;
+  }
+  if (!timeable) {
+    __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
+    release(shape);
+    return launch_entry(r, rules_entry(shape->table));
+  }
+  status = trial_step(ptsz, shape, r);
+  /* Restoring the mode the call above returned cannot fail. */
+  cudaThreadExchangeStreamCaptureMode(&mode);
+  release(shape);
+  return status;
+}
