@@ -486,11 +486,8 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
       ferry_pipeline_value_at(copy->values, builder, copy->site->source, distance, prologue, &made),
       "");
   ferry_map_free(&made);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
-  LLVMValueRef bytes = LLVMBuildSelect(builder, go, LLVMConstInt(i32, copy->site->size, false),
-                                       LLVMConstInt(i32, 0, false), "ferry.staged.bytes");
   struct ferry_ptx ptx = {module, builder};
-  ferry_ptx_cp_async_fill(&ptx, destination, source, copy->site->size, bytes);
+  ferry_ptx_cp_async_unless(&ptx, destination, source, copy->site->size, go);
 }
 
 /* Copy c's slots of this thread: element `rank` of its ring, from which

@@ -5,7 +5,9 @@
 // before the loop (`if (k < nz - 1)`: copy_last); a slot lies a constant
 // stride (the threads the ring is sized for, times the element's bytes)
 // from the thread's own first slot, so the block's size is not read, nor
-// multiplied, in the loop. Where the guard is not such a bound (`k % 4 != 3`
+// multiplied, in the loop; and the issue takes that comparison as its
+// ignore-src predicate, not as a src-size register to be compared again.
+// Where the guard is not such a bound (`k % 4 != 3`
 // in `other_guard`), it is computed for the iteration ahead as before: the
 // negative case. A block bounded at 64 threads (`bounded`) gets a ring of
 // 64 slots a stage: a stride of 256 bytes, 1024 elsewhere.
@@ -30,13 +32,13 @@ __device__ void rotate(float (*u)[66], const float *in, int idx, int t, bool loa
 
 // CHECK-LABEL: .entry _Z6boundsPfPKfii(
 // CHECK:       Inner Loop Header
-// CHECK-NOT:   {{setp|ntid|bar.sync}}
+// CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
 // CHECK:       setp.lt.u32 %p{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}};
-// CHECK-NOT:   {{setp|ntid|bar.sync}}
-// CHECK:       mul.wide.u32 %rd{{[0-9]+}}, %r{{[0-9]+}}, 1024;
-// CHECK-NOT:   {{setp|ntid|bar.sync}}
-// CHECK:       cp.async.ca.shared.global
-// CHECK-NOT:   {{setp|ntid|bar.sync}}
+// CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
+// CHECK:       {{mul.wide.u32 %rd[0-9]+, %r[0-9]+, 1024|shl.b32 %r[0-9]+, %r[0-9]+, 10}};
+// CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
+// CHECK:       cp.async.ca.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 4, ignore;
+// CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
 // CHECK:       cp.async.commit_group;
 // CHECK-NEXT:  cp.async.wait_group {{[[:space:]]*}}7;
 // CHECK-NOT:   {{ntid|mul.lo}}
@@ -58,9 +60,9 @@ __global__ void bounds(float *out, const float *in, int nz, int nx) {
 // CHECK-LABEL: .entry _Z11other_guardPfPKfii(
 // CHECK:       Inner Loop Header
 // CHECK-NOT:   bar.sync
-// CHECK:       setp
+// CHECK:       setp{{[^;]*}}%p
 // CHECK-NOT:   bar.sync
-// CHECK:       setp
+// CHECK:       setp{{[^;]*}}%p
 // CHECK-NOT:   bar.sync
 // CHECK:       cp.async.ca.shared.global
 // CHECK:       cp.async.wait_group
@@ -81,7 +83,7 @@ __global__ void other_guard(float *out, const float *in, int nz, int nx) {
 // CHECK-LABEL: .entry _Z7boundedPfPKfii(
 // CHECK:       Inner Loop Header
 // CHECK-NOT:   {{ntid|bar.sync}}
-// CHECK:       mul.wide.u32 %rd{{[0-9]+}}, %r{{[0-9]+}}, 256;
+// CHECK:       {{mul.wide.u32 %rd[0-9]+, %r[0-9]+, 256|shl.b32 %r[0-9]+, %r[0-9]+, 8}};
 // CHECK-NOT:   bar.sync
 // CHECK:       cp.async.ca.shared.global
 __global__ void __launch_bounds__(64) bounded(float *out, const float *in, int nz, int nx) {

@@ -53,12 +53,12 @@ __global__ void reused(float *out, const float *in, int nz, int n) {
 // OFF-NOT: remark: staged
 
 // PTX-LABEL: .entry _Z9read_backPfPKfii(
-// PTX-DAG:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX-DAG:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX-DAG:     cp.async.commit_group;
 // PTX-DAG:     cp.async.wait_group {{[[:space:]]*}}7;
 // PTX-DAG:     cp.async.wait_all;
 // PTX-LABEL: .entry _Z6reusedPfPKfii(
-// PTX-DAG:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX-DAG:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX-DAG:     cp.async.commit_group;
 // PTX-DAG:     cp.async.wait_group {{[[:space:]]*}}7;
 // PTX-DAG:     cp.async.wait_all;

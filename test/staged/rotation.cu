@@ -67,11 +67,11 @@ __global__ void planes(float *out, const float *in, int nz, int nx) {
 
 // PTX-LABEL: .entry _Z6planesPfPKfii(
 // The prologue: iterations 0..6, one group each.
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX:         cp.async.commit_group;
 // The header: iteration i+7, then the wait for iteration i's group.
 // PTX:         Inner Loop Header
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX:         cp.async.commit_group;
 // PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         ld.shared.b32
