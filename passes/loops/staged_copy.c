@@ -459,14 +459,15 @@ static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef
  * the prologue), issued to `destination`: read where `runs` (an i1: that
  * iteration runs and is no later than the copy's last, copy_last, which
  * holds its counter guards) and the copy's other guard conditions hold
- * there, zero-filled (src-size 0: nothing is read) elsewhere, with no
- * branch. A slot so filled is never read: its iteration does not run,
+ * there, zero-filled (nothing is read) elsewhere, with no branch: by the
+ * ignore-src predicate where the target is sure to have it (`ignore_src`),
+ * else by a src-size of 0. A slot so filled is never read: its iteration does not run,
  * or the load it stands for is under the guard that failed. The source
  * is frozen: where the guard fails it may be computed from values that
  * thread never set. */
 static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct ferry_staged_loop *s,
                   size_t c, LLVMValueRef destination, LLVMValueRef runs, unsigned distance,
-                  bool prologue) {
+                  bool prologue, bool ignore_src) {
   const struct staged_copy *copy = &s->copies[c];
   struct ferry_map made = {0};
   LLVMValueRef go = runs;
@@ -487,7 +488,14 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
       "");
   ferry_map_free(&made);
   struct ferry_ptx ptx = {module, builder};
-  ferry_ptx_cp_async_unless(&ptx, destination, source, copy->site->size, go);
+  if (ignore_src) {
+    ferry_ptx_cp_async_unless(&ptx, destination, source, copy->site->size, go);
+    return;
+  }
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef bytes = LLVMBuildSelect(builder, go, LLVMConstInt(i32, copy->site->size, false),
+                                       LLVMConstInt(i32, 0, false), "ferry.staged.bytes");
+  ferry_ptx_cp_async_fill(&ptx, destination, source, copy->site->size, bytes);
 }
 
 /* Copy c's slots of this thread: element `rank` of its ring, from which
@@ -566,6 +574,7 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   struct ferry_ptx ptx = {module, builder};
   LLVMValueRef rank = LLVMBuildTrunc(builder, ferry_ptx_block_rank(&ptx), i32, "");
   LLVMValueRef zero = LLVMConstInt(i32, 0, false);
+  bool ignore_src = ferry_target_has_cp_async_ignore_src(ferry_function_target(fn));
   LLVMValueRef slots[FERRY_RING_MAX_COPIES];
   for (size_t c = 0; c < s->count; c++)
     slots[c] = thread_slots(builder, s, c, rings[c], rank);
@@ -581,7 +590,7 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
     for (size_t c = 0; c < s->count; c++)
       issue(module, builder, s, c, slot(builder, s, c, slots[c], stage),
             LLVMBuildICmp(builder, LLVMIntSGE, lasts[c], LLVMConstInt(i64, d, false), ""), d,
-            true);
+            true, ignore_src);
     ferry_ptx_commit_group(&ptx);
   }
   /* Iteration i+S-1 runs for copy c while i < last_c - S + 2: one
@@ -616,7 +625,7 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   for (size_t c = 0; c < s->count; c++)
     issue(module, builder, s, c, slot(builder, s, c, slots[c], issue_stage),
           LLVMBuildICmp(builder, LLVMIntULT, iteration, issue_ends[c], "ferry.staged.runs"), ahead,
-          false);
+          false, ignore_src);
   ferry_ptx_commit_group(&ptx);
   ferry_ptx_wait_group(&ptx, s->stages - 1);
   LLVMValueRef read_stage = stage_of(builder, iteration, 0, s->stages);

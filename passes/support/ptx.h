@@ -42,7 +42,8 @@ void ferry_ptx_cp_async_fill(struct ferry_ptx *ptx, LLVMValueRef destination, LL
  * ignore-src predicate): the same as ferry_ptx_cp_async_fill with 0 or
  * `width` bytes, but what decides is the predicate the instruction takes,
  * which a src-size register would cost a select and a comparison a copy
- * to rebuild. */
+ * to rebuild. Needs PTX ISA 7.5 (target.h:
+ * ferry_target_has_cp_async_ignore_src). */
 void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
                                unsigned width, LLVMValueRef reads);
 
