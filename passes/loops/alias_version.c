@@ -415,14 +415,18 @@ static bool named(LLVMValueRef node, const char *name) {
 }
 
 /* The loads a thread keeps in flight in one iteration of the checked copy,
- * at most, for it to be unrolled further. Measured on an H200 (bench/real's
- * correlation and covariance, 256 x 256, one block of 256 threads; the
- * triangle of test/gpu/alias_versioning.cu, 512 x 512), with clang's
- * unrolling by 4 already made: the loops of one load an iteration (4 in
- * flight) ran faster unrolled by 4 more (16 in flight: correlation 3.69x ->
- * 4.14x over plain, with its mean and deviation loops), the loops of two
- * (8 in flight) slower (32 in flight: the triangle 14.3 -> 18.2 ms,
- * covariance 3.58x -> 3.54x on sm_90a, 3.84x -> 3.51x on sm_80). */
+ * at most, once unrolled further: the unroll is the largest of
+ * -ferry-alias-unroll, its half, ... that stays within it. Measured on an
+ * H200 (bench/real's correlation and covariance, 256 x 256, one block of
+ * 256 threads, 2 alternating rounds a target; the triangle of
+ * test/gpu/alias_versioning.cu, 512 x 512), with clang's unrolling by 4
+ * already made: the loops of one load an iteration (4 in flight) ran faster
+ * unrolled by 4 more (16 in flight); the triangles of dot products (2 loads
+ * an iteration, 8 in flight) ran fastest at 16 in flight, unrolled by 2:
+ * correlation 3.79x -> 4.75x over plain (sm_90a; sm_80 3.61x -> 4.69x),
+ * covariance 3.84x -> 4.68x (3.82x -> 4.65x), where unrolled by 4 (32 in
+ * flight) they ran 4.23x and 3.54x (4.31x, 3.57x; the triangle of the test
+ * 14.3 -> 18.2 ms). */
 enum { UNROLL_LOADS_IN_FLIGHT = 16 };
 
 /* The loads of the checked copy that stay in the loop once LLVM has run
@@ -437,14 +441,16 @@ static unsigned loads_in_loop(const struct scan *scan, const struct ferry_loop *
 }
 
 /* Asks LLVM's unroller (plugin.cpp: AliasVersionPass) to unroll the checked loop
- * whose latch branch is `latch` by -ferry-alias-unroll, where that keeps
- * `loads` times the count within UNROLL_LOADS_IN_FLIGHT and LLVM has not
- * said that it must not be unrolled (a remainder loop of its runtime
- * unrolling): its loop ID gets llvm.loop.unroll.count, its other
+ * whose latch branch is `latch` by -ferry-alias-unroll, halved until
+ * `loads` times the count is within UNROLL_LOADS_IN_FLIGHT (not at all
+ * below 2), where LLVM has not said that it must not be unrolled (a
+ * remainder loop of its runtime unrolling): its loop ID gets llvm.loop.unroll.count, its other
  * properties kept. Unrolling keeps every operation and its order. */
 static void ask_unroll(LLVMValueRef latch, unsigned loads) {
   unsigned count = ferry_option_alias_unroll();
-  if (count < 2 || !loads || loads * count > UNROLL_LOADS_IN_FLIGHT)
+  while (count >= 2 && loads * count > UNROLL_LOADS_IN_FLIGHT)
+    count /= 2;
+  if (count < 2 || !loads)
     return;
   LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(latch));
   unsigned kind = LLVMGetMDKindIDInContext(context, "llvm.loop", 9);

@@ -369,38 +369,51 @@ static void build_range(const struct ferry_staged_loop *s, LLVMModuleRef module,
   *ok = LLVMBuildAnd(builder, *ok, LLVMBuildICmp(builder, LLVMIntULE, *start, *end, ""), "");
 }
 
+/* Whether guard g of the copy bounds the loop's counter by a value fixed
+ * before the loop, `counter < B` (or <=, `*inclusive`) where the copy
+ * runs, the loop counting by 1: then it holds exactly at the iterations
+ * up to B - start - 1 (B - start), which copy_last folds into the copy's
+ * last iteration and the issue need not compute again. */
+static bool counter_guard(const struct ferry_staged_loop *s, const struct staged_copy *copy,
+                          size_t g, LLVMValueRef *bound, bool *inclusive) {
+  const struct ferry_counted_loop *counted = s->counted;
+  LLVMValueRef condition = copy->guards[g];
+  if (counted->step != 1 || !LLVMIsAICmpInst(condition))
+    return false;
+  LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+  LLVMValueRef counter = LLVMGetOperand(condition, 0);
+  *bound = LLVMGetOperand(condition, 1);
+  if (*bound == counted->iv) {
+    *bound = counter;
+    counter = counted->iv;
+    predicate = ferry_icmp_swapped(predicate);
+  }
+  if (counter != counted->iv || ferry_loop_defines(s->loop, *bound))
+    return false;
+  if (!copy->guard_holds[g])
+    predicate = ferry_icmp_inverse(predicate);
+  *inclusive = predicate == LLVMIntSLE;
+  return predicate == LLVMIntSLT || predicate == LLVMIntSLE;
+}
+
 /* The index of the last iteration in which copy c may load (i64): the
- * loop's, or earlier where a guard `counter < B` (or <=), B fixed before
- * the loop, ends its loads first (laplace3d's `if (k < NZM1)`, without
- * which its last plane's bounds would reach a plane past its array). */
+ * loop's, or earlier where a counter guard (counter_guard) ends its loads
+ * first (laplace3d's `if (k < NZM1)`, without which its last plane's
+ * bounds would reach a plane past its array). */
 static LLVMValueRef copy_last(const struct ferry_staged_loop *s, const struct staged_copy *copy,
                               LLVMBuilderRef builder, LLVMValueRef last) {
   const struct ferry_counted_loop *counted = s->counted;
-  if (counted->step != 1)
-    return last;
   LLVMTypeRef i64 = LLVMTypeOf(last);
   for (size_t g = 0; g < copy->guard_count; g++) {
-    LLVMValueRef condition = copy->guards[g];
-    if (!LLVMIsAICmpInst(condition))
-      continue;
-    LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-    LLVMValueRef counter = LLVMGetOperand(condition, 0), bound = LLVMGetOperand(condition, 1);
-    if (bound == counted->iv) {
-      bound = counter;
-      counter = counted->iv;
-      predicate = ferry_icmp_swapped(predicate);
-    }
-    if (counter != counted->iv || ferry_loop_defines(s->loop, bound))
-      continue;
-    if (!copy->guard_holds[g])
-      predicate = ferry_icmp_inverse(predicate);
-    if (predicate != LLVMIntSLT && predicate != LLVMIntSLE)
+    LLVMValueRef bound;
+    bool inclusive;
+    if (!counter_guard(s, copy, g, &bound, &inclusive))
       continue;
     /* start + j < B (<= B): j <= B - start - 1 (B - start), exactly in 64
      * bits (both of 32 bits or less). */
     LLVMValueRef end = LLVMBuildSub(builder, LLVMBuildSExt(builder, bound, i64, ""),
                                     LLVMBuildSExt(builder, counted->start, i64, ""), "");
-    if (predicate == LLVMIntSLT)
+    if (!inclusive)
       end = LLVMBuildSub(builder, end, LLVMConstInt(i64, 1, false), "");
     last = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntSLT, end, last, ""), end, last,
                            "ferry.staged.last");
@@ -443,19 +456,26 @@ static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef
 }
 
 /* Copy c's source at `distance` iterations on (from the loop's start in
- * the prologue), issued into slot `slot` (i32): read where the iteration
- * runs (`runs`, an i1) and the copy's guard holds there, zero-filled
- * (src-size 0: nothing is read) elsewhere, with no branch. A slot so
- * filled is never read: its iteration does not run, or the load it
- * stands for is under the guard that failed. The source is frozen: where
- * the guard fails it may be computed from values that thread never set. */
+ * the prologue), issued to `destination`: read where `runs` (an i1: that
+ * iteration runs and is no later than the copy's last, copy_last, which
+ * holds its counter guards) and the copy's other guard conditions hold
+ * there, zero-filled (nothing is read) elsewhere, with no branch: by the
+ * ignore-src predicate where the target is sure to have it (`ignore_src`),
+ * else by a src-size of 0. A slot so filled is never read: its iteration does not run,
+ * or the load it stands for is under the guard that failed. The source
+ * is frozen: where the guard fails it may be computed from values that
+ * thread never set. */
 static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct ferry_staged_loop *s,
-                  size_t c, LLVMValueRef ring, LLVMValueRef slot, LLVMValueRef runs,
-                  unsigned distance, bool prologue) {
+                  size_t c, LLVMValueRef destination, LLVMValueRef runs, unsigned distance,
+                  bool prologue, bool ignore_src) {
   const struct staged_copy *copy = &s->copies[c];
   struct ferry_map made = {0};
   LLVMValueRef go = runs;
   for (size_t g = 0; g < copy->guard_count; g++) {
+    LLVMValueRef bound;
+    bool inclusive;
+    if (counter_guard(s, copy, g, &bound, &inclusive))
+      continue; /* in `runs` */
     LLVMValueRef condition =
         ferry_pipeline_value_at(copy->values, builder, copy->guards[g], distance, prologue, &made);
     if (!copy->guard_holds[g])
@@ -467,23 +487,46 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
       ferry_pipeline_value_at(copy->values, builder, copy->site->source, distance, prologue, &made),
       "");
   ferry_map_free(&made);
+  struct ferry_ptx ptx = {module, builder};
+  if (ignore_src) {
+    ferry_ptx_cp_async_unless(&ptx, destination, source, copy->site->size, go);
+    return;
+  }
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef bytes = LLVMBuildSelect(builder, go, LLVMConstInt(i32, copy->site->size, false),
                                        LLVMConstInt(i32, 0, false), "ferry.staged.bytes");
-  LLVMValueRef destination =
-      LLVMBuildGEP2(builder, LLVMTypeOf(copy->site->load), ring, &slot, 1, "ferry.staged.slot");
-  struct ferry_ptx ptx = {module, builder};
   ferry_ptx_cp_async_fill(&ptx, destination, source, copy->site->size, bytes);
 }
 
-/* slot (i32): ((iteration + ahead) & (S - 1)) * ntid + rank. */
-static LLVMValueRef slot_index(LLVMBuilderRef builder, LLVMValueRef iteration, unsigned ahead,
-                               unsigned stages, LLVMValueRef threads, LLVMValueRef rank) {
+/* Copy c's slots of this thread: element `rank` of its ring, from which
+ * stage k's slot lies k * T elements on, T the threads the ring is sized
+ * for (the check before the loop holds the block to T, so that ranks
+ * fit): a constant stride, where the block's size would cost a multiply
+ * at every access, from a base computed once. */
+static LLVMValueRef thread_slots(LLVMBuilderRef builder, const struct ferry_staged_loop *s,
+                                 size_t c, LLVMValueRef ring, LLVMValueRef rank) {
+  return LLVMBuildInBoundsGEP2(builder, LLVMTypeOf(s->copies[c].site->load), ring, &rank, 1,
+                               "ferry.staged.slots");
+}
+
+/* Copy c's slot of stage `stage` (i32, below S), from its thread_slots. */
+static LLVMValueRef slot(LLVMBuilderRef builder, const struct ferry_staged_loop *s, size_t c,
+                         LLVMValueRef slots, LLVMValueRef stage) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(stage)));
+  LLVMValueRef index = LLVMBuildNUWMul(builder, LLVMBuildZExt(builder, stage, i64, ""),
+                                       LLVMConstInt(i64, s->threads, false), "");
+  return LLVMBuildInBoundsGEP2(builder, LLVMTypeOf(s->copies[c].site->load), slots, &index, 1,
+                               "ferry.staged.slot");
+}
+
+/* The stage of iteration `iteration` + `ahead` (i32): its index mod S. */
+static LLVMValueRef stage_of(LLVMBuilderRef builder, LLVMValueRef iteration, unsigned ahead,
+                             unsigned stages) {
   LLVMTypeRef i32 = LLVMTypeOf(iteration);
-  LLVMValueRef stage = LLVMBuildAnd(builder, LLVMBuildAdd(builder, iteration,
-                                                          LLVMConstInt(i32, ahead, false), ""),
-                                    LLVMConstInt(i32, stages - 1, false), "");
-  return LLVMBuildAdd(builder, LLVMBuildMul(builder, stage, threads, ""), rank, "");
+  if (ahead)
+    iteration = LLVMBuildAdd(builder, iteration, LLVMConstInt(i32, ahead, false), "");
+  return LLVMBuildAnd(builder, iteration, LLVMConstInt(i32, stages - 1, false),
+                      "ferry.staged.stage");
 }
 
 void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -530,15 +573,38 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   LLVMPositionBuilderBefore(builder, entry_jump);
   struct ferry_ptx ptx = {module, builder};
   LLVMValueRef rank = LLVMBuildTrunc(builder, ferry_ptx_block_rank(&ptx), i32, "");
-  LLVMValueRef threads = LLVMBuildTrunc(builder, ferry_ptx_block_size(&ptx), i32, "");
   LLVMValueRef zero = LLVMConstInt(i32, 0, false);
+  bool ignore_src = ferry_target_has_cp_async_ignore_src(ferry_function_target(fn));
+  LLVMValueRef slots[FERRY_RING_MAX_COPIES];
+  for (size_t c = 0; c < s->count; c++)
+    slots[c] = thread_slots(builder, s, c, rings[c], rank);
+  /* Each copy's last iteration (i64: the loop's, or its counter guard's
+   * end), so that whether an iteration ahead issues is one comparison. */
+  LLVMValueRef last = ferry_counted_loop_last_iteration(counted, builder);
+  LLVMTypeRef i64 = LLVMTypeOf(last);
+  LLVMValueRef lasts[FERRY_RING_MAX_COPIES];
+  for (size_t c = 0; c < s->count; c++)
+    lasts[c] = copy_last(s, &s->copies[c], builder, last);
   for (unsigned d = 0; d + 1 < s->stages; d++) {
-    LLVMValueRef runs = d ? ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, d)
-                          : LLVMConstInt(LLVMInt1TypeInContext(context), 1, false);
+    LLVMValueRef stage = LLVMConstInt(i32, d, false);
     for (size_t c = 0; c < s->count; c++)
-      issue(module, builder, s, c, rings[c], slot_index(builder, zero, d, s->stages, threads, rank),
-            runs, d, true);
+      issue(module, builder, s, c, slot(builder, s, c, slots[c], stage),
+            LLVMBuildICmp(builder, LLVMIntSGE, lasts[c], LLVMConstInt(i64, d, false), ""), d,
+            true, ignore_src);
     ferry_ptx_commit_group(&ptx);
+  }
+  /* Iteration i+S-1 runs for copy c while i < last_c - S + 2: one
+   * unsigned 32-bit comparison in the loop, that end clamped at 0 before
+   * it (the counter has 32 bits or fewer, so the iterations fit, and so
+   * does the end: last_c < 2^32). */
+  unsigned ahead = s->stages - 1;
+  LLVMValueRef issue_ends[FERRY_RING_MAX_COPIES];
+  for (size_t c = 0; c < s->count; c++) {
+    LLVMValueRef end = LLVMBuildSub(builder, lasts[c], LLVMConstInt(i64, ahead - 1, false), "");
+    LLVMValueRef some = LLVMBuildICmp(builder, LLVMIntSGT, end, LLVMConstInt(i64, 0, false), "");
+    issue_ends[c] = LLVMBuildTrunc(
+        builder, LLVMBuildSelect(builder, some, end, LLVMConstInt(i64, 0, false), ""), i32,
+        "ferry.staged.issues.end");
   }
   LLVMBasicBlockRef prologue_end = LLVMGetInsertBlock(builder);
 
@@ -555,25 +621,22 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   LLVMBasicBlockRef blocks[2] = {prologue_end, counted->latch};
   LLVMAddIncoming(iteration, values, blocks, 2);
   LLVMPositionBuilderBefore(builder, first);
-  LLVMValueRef runs = ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
-                                                          s->stages - 1);
+  LLVMValueRef issue_stage = stage_of(builder, iteration, ahead, s->stages);
   for (size_t c = 0; c < s->count; c++)
-    issue(module, builder, s, c, rings[c],
-          slot_index(builder, iteration, s->stages - 1, s->stages, threads, rank), runs,
-          s->stages - 1, false);
+    issue(module, builder, s, c, slot(builder, s, c, slots[c], issue_stage),
+          LLVMBuildICmp(builder, LLVMIntULT, iteration, issue_ends[c], "ferry.staged.runs"), ahead,
+          false, ignore_src);
   ferry_ptx_commit_group(&ptx);
   ferry_ptx_wait_group(&ptx, s->stages - 1);
+  LLVMValueRef read_stage = stage_of(builder, iteration, 0, s->stages);
 
   /* Each load reads its slot; the store stays as written. */
   for (size_t c = 0; c < s->count; c++) {
     LLVMValueRef load = s->copies[c].site->load;
     LLVMTypeRef type = LLVMTypeOf(load);
     LLVMPositionBuilderBefore(builder, load);
-    LLVMValueRef slot = LLVMBuildGEP2(builder, type, rings[c],
-                                      (LLVMValueRef[]){slot_index(builder, iteration, 0, s->stages,
-                                                                  threads, rank)},
-                                      1, "ferry.staged.slot");
-    LLVMValueRef value = LLVMBuildLoad2(builder, type, slot, "ferry.staged.value");
+    LLVMValueRef value = LLVMBuildLoad2(builder, type, slot(builder, s, c, slots[c], read_stage),
+                                        "ferry.staged.value");
     LLVMSetAlignment(value, s->copies[c].site->size);
     LLVMReplaceAllUsesWith(load, value);
     LLVMInstructionEraseFromParent(load);

@@ -19,6 +19,12 @@
  *   - the header issues iteration i+S-1 likewise, commits, and waits with
  *     cp.async.wait_group S-1 for iteration i's group;
  *   - the load reads slot i mod S; after the loop, cp.async.wait_all.
+ * Each iteration adds little, since with a barrier in the loop every
+ * instruction of it is on the block's path: whether an iteration ahead
+ * issues is one comparison of its index with an end computed before the
+ * loop (the loop's last iteration, or that of a guard bounding the counter
+ * by a value fixed before it), and stage k's slot lies k times a constant
+ * stride (the threads the ring is sized for) from the thread's first.
  * A guard is the chain of branches from a block every iteration runs to
  * the copy's block: each condition is computed for the later iteration
  * (pipeline_values.c) and a copy whose guard fails is not issued (its

@@ -97,6 +97,24 @@ void ferry_ptx_cp_async_fill(struct ferry_ptx *ptx, LLVMValueRef destination, LL
   call(ptx, cp_async_intrinsic(width, true), args, 3);
 }
 
+void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
+                               unsigned width, LLVMValueRef reads) {
+  /* LLVM 22 has no ignore-src form: inline PTX, the predicate made from a
+   * 32-bit flag (ptxas folds the flag's select and test into it). */
+  static const char *const forms[] = {
+      "{ .reg .pred ignore; setp.eq.b32 ignore, $2, 0; "
+      "cp.async.ca.shared.global [$0], [$1], 4, ignore; }",
+      "{ .reg .pred ignore; setp.eq.b32 ignore, $2, 0; "
+      "cp.async.ca.shared.global [$0], [$1], 8, ignore; }",
+      "{ .reg .pred ignore; setp.eq.b32 ignore, $2, 0; "
+      "cp.async.cg.shared.global [$0], [$1], 16, ignore; }",
+  };
+  const char *text = width == 4 ? forms[0] : width == 8 ? forms[1] : forms[2];
+  LLVMValueRef flag = LLVMBuildZExt(ptx->builder, reads, LLVMInt32TypeInContext(context_of(ptx)), "");
+  LLVMValueRef args[] = {shared_address(ptx, destination), global_address(ptx, source), flag};
+  inline_ptx(ptx, text, "r,l,r,~{memory}", args, 3);
+}
+
 void ferry_ptx_commit_group(struct ferry_ptx *ptx) { call(ptx, "llvm.nvvm.cp.async.commit.group", NULL, 0); }
 
 void ferry_ptx_wait_group(struct ferry_ptx *ptx, unsigned pending) {

@@ -37,6 +37,16 @@ void ferry_ptx_cp_async(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMVal
 void ferry_ptx_cp_async_fill(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
                              unsigned width, LLVMValueRef source_bytes);
 
+/* cp.async of `width` bytes that reads its source where `reads` (an i1)
+ * holds and fills all of them with zeros elsewhere, reading nothing (the
+ * ignore-src predicate): the same as ferry_ptx_cp_async_fill with 0 or
+ * `width` bytes, but what decides is the predicate the instruction takes,
+ * which a src-size register would cost a select and a comparison a copy
+ * to rebuild. Needs PTX ISA 7.5 (target.h:
+ * ferry_target_has_cp_async_ignore_src). */
+void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
+                               unsigned width, LLVMValueRef reads);
+
 /* cp.async.commit_group; cp.async.wait_group `pending` (an immediate);
  * cp.async.wait_all. */
 void ferry_ptx_commit_group(struct ferry_ptx *ptx);

@@ -49,6 +49,8 @@ bool ferry_target_has_bulk_copy(struct ferry_target target) {
   return target.sm >= 90 && (target.ptx == 0 || target.ptx >= 80);
 }
 
+bool ferry_target_has_cp_async_ignore_src(struct ferry_target target) { return target.sm >= 90; }
+
 bool ferry_is_kernel(LLVMValueRef fn) {
   return LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CALLING_CONVENTION;
 }

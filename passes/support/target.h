@@ -19,6 +19,11 @@ struct ferry_target ferry_function_target(LLVMValueRef fn);
 bool ferry_target_has_cp_async(struct ferry_target target);
 /* cp.async.bulk and mbarrier expect_tx need sm_90 and PTX ISA 8.0. */
 bool ferry_target_has_bulk_copy(struct ferry_target target);
+/* cp.async's ignore-src operand needs PTX ISA 7.5. The module's version is
+ * the assembler's choice, not the functions': llc with -mcpu=sm_80 alone
+ * writes .version 7.0 whatever their "+ptx88" says. Every PTX for sm_90
+ * is 7.8 or later, so only sm_90 and later are sure to have it. */
+bool ferry_target_has_cp_async_ignore_src(struct ferry_target target);
 
 bool ferry_is_kernel(LLVMValueRef fn);
 

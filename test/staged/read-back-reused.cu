@@ -9,10 +9,10 @@
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX80 %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
-// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX90 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-staged=false --cuda-gpu-arch=sm_90a -O3 -S \
 // RUN:   --cuda-device-only -Rpass=ferry -Rpass-missed=ferry -o /dev/null %s 2>&1 | FileCheck --check-prefix=OFF %s
@@ -53,12 +53,14 @@ __global__ void reused(float *out, const float *in, int nz, int n) {
 // OFF-NOT: remark: staged
 
 // PTX-LABEL: .entry _Z9read_backPfPKfii(
-// PTX-DAG:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX80-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX90-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX-DAG:     cp.async.commit_group;
 // PTX-DAG:     cp.async.wait_group {{[[:space:]]*}}7;
 // PTX-DAG:     cp.async.wait_all;
 // PTX-LABEL: .entry _Z6reusedPfPKfii(
-// PTX-DAG:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX80-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX90-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX-DAG:     cp.async.commit_group;
 // PTX-DAG:     cp.async.wait_group {{[[:space:]]*}}7;
 // PTX-DAG:     cp.async.wait_all;

@@ -14,10 +14,10 @@
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX80 %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
-// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX90 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-staged=false --cuda-gpu-arch=sm_90a -O3 -S \
 // RUN:   --cuda-device-only -Rpass=ferry -Rpass-missed=ferry -o %t.off.ptx %s 2>&1 | FileCheck --check-prefix=OFF %s
@@ -66,12 +66,16 @@ __global__ void planes(float *out, const float *in, int nz, int nx) {
 // OFF-NOT: remark: staged
 
 // PTX-LABEL: .entry _Z6planesPfPKfii(
-// The prologue: iterations 0..6, one group each.
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// The prologue: iterations 0..6, one group each, zero-filled where an
+// iteration does not run: by the ignore-src predicate on sm_90a, by a
+// src-size register on sm_80 (whose PTX may be older than ISA 7.5).
+// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX:         cp.async.commit_group;
 // The header: iteration i+7, then the wait for iteration i's group.
 // PTX:         Inner Loop Header
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
+// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
 // PTX:         cp.async.commit_group;
 // PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         ld.shared.b32
