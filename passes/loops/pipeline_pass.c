@@ -205,8 +205,15 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
    * loop's check built before anything is rewritten. */
   struct ferry_vec staged_plans = {0}, staged = {0};
   ferry_plan_staged_copies(analyses, record, &staged_plans);
+  if (staged_plans.count && pipelines.count)
+    for (size_t i = 0; i < staged_plans.count; i++)
+      ferry_copy_decision_not_staged(
+          ferry_copy_record_decision(record,
+                                     ((struct ferry_planned_copy *)staged_plans.items[i])->site.store),
+          "the function gets a ring, whose cp.async.wait_group counts would count the staged "
+          "loads' groups too");
   if (staged_plans.count && !pipelines.count) {
-    ferry_staged_check(module, analyses, &staged_plans, &plans, &staged);
+    ferry_staged_check(module, analyses, &staged_plans, &plans, record, &staged);
     for (size_t i = 0; i < staged.count; i++)
       ferry_staged_prepare(module, builder, staged.items[i]);
   }

@@ -25,6 +25,7 @@
 #include <llvm-c/Target.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Stages and the block the static ring is sized for. The ring is static:
  * a trial variant gets no dynamic shared memory of its own. Sixteen KiB,
@@ -284,11 +285,19 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                        sizeof s->stage_reason);
 }
 
+/* Records at the copy's decision why its load is not staged (said with
+ * its refusal: copy_record.h, not_staged). */
+static void not_staged(struct ferry_copy_record *record, const struct ferry_planned_copy *plan,
+                       const char *reason) {
+  ferry_copy_decision_not_staged(ferry_copy_record_decision(record, plan->site.store), "%s",
+                                 reason);
+}
+
 void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
                         const struct ferry_vec *plans, const struct ferry_vec *ring_plans,
-                        struct ferry_vec *staged) {
+                        struct ferry_copy_record *record, struct ferry_vec *staged) {
   const struct ferry_loops *loops = ferry_analyses_loops(analyses);
-  struct ferry_map done = {0};
+  struct ferry_map ring_loops = {0}, done = {0};
   /* A loop with copies fit for a ring is the prefetch's where no ring took
    * it: left to it. */
   for (size_t i = 0; i < ring_plans->count; i++) {
@@ -296,45 +305,61 @@ void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
     const struct ferry_loop *loop =
         ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store));
     if (loop)
-      ferry_set_insert(&done, loop);
+      ferry_set_insert(&ring_loops, loop);
   }
   for (size_t i = 0; i < plans->count; i++) {
     const struct ferry_planned_copy *first = plans->items[i];
     const struct ferry_loop *loop =
         ferry_loop_of_block(loops, LLVMGetInstructionParent(first->site.load));
+    if (!loop) {
+      not_staged(record, first, "the copy is in no loop (a load issued ahead needs iterations to "
+                                "issue it in)");
+      continue;
+    }
+    intptr_t ring_loop = 0;
+    if (ferry_map_get(&ring_loops, loop, &ring_loop)) {
+      not_staged(record, first, "its loop holds copies fit for a ring, the ring's or the "
+                                "prefetch's, whose groups a staged load's would meet");
+      continue;
+    }
     /* A loop with no barrier: registers serve it (issue 34: PolyBench's
-     * correlation staged ran slower), and there is nothing to say. */
-    if (!loop || !ferry_loop_holds_barrier(loop) || !ferry_set_insert(&done, loop))
+     * correlation staged ran slower). */
+    if (!ferry_loop_holds_barrier(loop)) {
+      not_staged(record, first, "its loop holds no barrier (the loop's loads overlap across "
+                                "its iterations without staging; registers serve it)");
+      continue;
+    }
+    if (!ferry_set_insert(&done, loop))
       continue;
     struct ferry_staged_loop *s = ferry_xcalloc(1, sizeof *s);
     s->loop = loop;
     s->dominators = ferry_analyses_dominators(analyses);
     s->uniformity = ferry_analyses_uniformity(analyses);
     char reason[FERRY_REASON_SIZE] = "";
-    bool ok = true;
+    struct ferry_vec members = {0}; /* the loop's copies (struct ferry_planned_copy *) */
     for (size_t j = i; j < plans->count; j++) {
       const struct ferry_planned_copy *plan = plans->items[j];
       if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.load)) != loop)
         continue;
-      if (s->count == FERRY_RING_MAX_COPIES) {
-        ok = ferry_refuse(reason, sizeof reason, "more than %d copies in the loop",
-                          FERRY_RING_MAX_COPIES);
-        break;
-      }
-      s->copies[s->count++].site = &plan->site;
+      ferry_vec_push(&members, (void *)plan);
+      if (s->count < FERRY_RING_MAX_COPIES)
+        s->copies[s->count++].site = &plan->site;
     }
-    ok = ok && check_loop(s, module, analyses, reason, sizeof reason);
+    bool ok = members.count <= FERRY_RING_MAX_COPIES
+                  ? check_loop(s, module, analyses, reason, sizeof reason)
+                  : ferry_refuse(reason, sizeof reason, "its loop holds more than %d such copies",
+                                 FERRY_RING_MAX_COPIES);
     if (ok) {
       ferry_vec_push(staged, s);
+      ferry_vec_free(&members);
       continue;
     }
-    char message[FERRY_MESSAGE_SIZE];
-    snprintf(message, sizeof message, "the load is not staged (issued iterations ahead into "
-                                      "slots of the thread's own): %s", reason);
-    for (size_t c = 0; c < s->count; c++)
-      ferry_remark(FERRY_REMARK_ANALYSIS, s->copies[c].site->store, "NotStaged", message);
+    for (size_t c = 0; c < members.count; c++)
+      not_staged(record, members.items[c], reason);
+    ferry_vec_free(&members);
     ferry_staged_free(s);
   }
+  ferry_map_free(&ring_loops);
   ferry_map_free(&done);
 }
 

@@ -58,11 +58,12 @@ struct ferry_staged_loop;
  * ferry_plan_staged_copies: `plans`, which must outlive the loops), changing
  * nothing, but a loop holding copies fit for a ring (`ring_plans`: the
  * ring's or, where none took it, the prefetch's): pushes each loop that can be staged onto `loops` (struct
- * ferry_staged_loop *); says at the copies of a loop that holds a barrier
- * and cannot be staged why not. */
+ * ferry_staged_loop *); records at every other copy's decision in
+ * `record` why its load is not staged (copy_record.h, not_staged: said
+ * with its refusal). */
 void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
                         const struct ferry_vec *plans, const struct ferry_vec *ring_plans,
-                        struct ferry_vec *loops);
+                        struct ferry_copy_record *record, struct ferry_vec *loops);
 
 /* Builds the loop's check before it, while the function's analyses still
  * describe its IR: every loop's before any is rewritten. */
