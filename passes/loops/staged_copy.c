@@ -1,5 +1,6 @@
 /* Staged copies: the check and the rewrite (staged_copy.h says what they
- * make, staged_ranges.c the range check's intervals). The values a later
+ * make; the range check is the versioning utility's, in its interval mode:
+ * loop_version.h). The values a later
  * iteration computes are the rings' (pipeline_values.c, on a plan of the
  * copy's own that holds its facts); the fallback is the loop versioning
  * utility's (loop_version.h); the instructions are ptx.c's. */
@@ -34,7 +35,7 @@
  * loads staged by hand ran 2.77x at 4 and at 8 stages alike (H200,
  * 256^3). A larger block runs the loop as written (the check before it). */
 enum { STAGED_STAGES = 8, STAGED_THREADS = 256, STAGED_BUDGET = RING_BUDGET,
-       MAX_GUARDS = 8, MAX_WRITES = 16 };
+       MAX_GUARDS = 8, MAX_WRITES = FERRY_RANGE_MAX_WRITES };
 
 struct staged_copy {
   const struct ferry_copy_site *site;
@@ -53,9 +54,9 @@ struct ferry_staged_loop {
   const struct ferry_uniformity *uniformity;
   struct staged_copy copies[FERRY_RING_MAX_COPIES];
   size_t count;
-  /* The stores of the loop that may write a source, and whose sources. */
-  LLVMValueRef writes[MAX_WRITES];
-  unsigned write_copies[MAX_WRITES];
+  /* The range check: read c is copy c's load, each write a store of the
+   * loop that may write a source, with the sources it may write. */
+  struct ferry_range_check *ranges;
   /* Each store's facts: the conditions, fixed before the loop, of the
    * branches whose one way leads to it (its range then leaves out the
    * values of threads that never store). */
@@ -73,6 +74,7 @@ void ferry_staged_free(struct ferry_staged_loop *s) {
     ferry_pipeline_free(s->copies[c].values);
   for (size_t w = 0; w < s->write_count; w++)
     free(s->write_facts[w]);
+  ferry_range_check_free(s->ranges);
   free(s);
 }
 
@@ -181,22 +183,6 @@ static void access_facts(struct ferry_analyses *analyses, const struct ferry_loo
   }
 }
 
-/* Whether the interval of the access's address can be built (no builder). */
-static bool bounded(const struct ferry_staged_loop *s, LLVMModuleRef module, LLVMValueRef pointer,
-                    const struct ferry_pipeline *facts, char *reason, size_t size) {
-  struct ferry_interval_context x = {
-      .module = module, .loop = s->loop, .dominators = s->dominators,
-      .uniformity = s->uniformity, .at = s->counted->preheader_branch,
-      .facts = facts ? facts->facts : NULL, .fact_count = facts ? facts->fact_count : 0,
-      .reason = reason, .reason_size = size};
-  LLVMValueRef base, lo, hi;
-  bool ok = ferry_interval_of_address(&x, pointer, &base, &lo, &hi);
-  ferry_map_free(&x.lows);
-  ferry_map_free(&x.highs);
-  ferry_map_free(&x.visiting);
-  return ok;
-}
-
 /* ferry_find_hazard_since_barrier's check: a write of a staged source. */
 static const char *writes_a_source(LLVMValueRef inst, void *context) {
   const struct ferry_staged_loop *s = context;
@@ -230,6 +216,7 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
   if (ordering)
     return ferry_refuse(reason, size, "%s", ordering);
   const struct ferry_loops *loops = ferry_analyses_loops(analyses);
+  s->ranges = ferry_range_check_new_intervals(loop, counted, s->dominators, s->uniformity);
   unsigned long long bytes = 0;
   for (size_t c = 0; c < s->count; c++) {
     struct staged_copy *copy = &s->copies[c];
@@ -244,7 +231,10 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                                        "the copy's guard", reason, size))
         return false;
     char why[FERRY_REASON_SIZE];
-    if (!bounded(s, module, copy->site->source, copy->values, why, sizeof why))
+    if (!ferry_range_check_read_interval(s->ranges, module, copy->site->source, copy->site->size,
+                                         copy->values->facts, copy->values->fact_count,
+                                         copy->guards, copy->guard_holds, copy->guard_count, why,
+                                         sizeof why))
       return ferry_refuse(reason, size, "no range check bounds the bytes the load reads: %s", why);
     bytes += copy->site->size;
   }
@@ -265,11 +255,10 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                                           "store, or by more than %d stores", MAX_WRITES);
       char why[FERRY_REASON_SIZE];
       struct ferry_pipeline *facts = ferry_xcalloc(1, sizeof *facts);
-      s->write_facts[s->write_count] = facts;
-      s->writes[s->write_count] = inst;
-      s->write_copies[s->write_count++] = copies;
+      s->write_facts[s->write_count++] = facts;
       access_facts(analyses, loop, LLVMGetInstructionParent(inst), facts);
-      if (!bounded(s, module, LLVMGetOperand(inst, 1), facts, why, sizeof why))
+      if (!ferry_range_check_write_interval(s->ranges, module, inst, copies, facts->facts,
+                                            facts->fact_count, why, sizeof why))
         return ferry_refuse(reason, size, "the loop may write a source, and no range check "
                                           "bounds the bytes a store writes: %s", why);
     }
@@ -365,35 +354,6 @@ void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
 
 /* ---- The rewrite ---- */
 
-/* The interval of one access's bytes, as generic addresses [start, end). */
-static void build_range(const struct ferry_staged_loop *s, LLVMModuleRef module,
-                        LLVMBuilderRef builder, LLVMValueRef last, LLVMValueRef pointer,
-                        unsigned long long size, const struct ferry_pipeline *facts,
-                        LLVMValueRef *ok, LLVMValueRef *start, LLVMValueRef *end) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
-  char unused[FERRY_REASON_SIZE];
-  struct ferry_interval_context x = {
-      .module = module, .builder = builder, .loop = s->loop, .dominators = s->dominators,
-      .uniformity = s->uniformity, .at = s->counted->preheader_branch,
-      .facts = facts->facts, .fact_count = facts->fact_count,
-      .last = last, .overflow = LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
-      .reason = unused, .reason_size = sizeof unused};
-  LLVMValueRef base, lo, hi;
-  ferry_interval_of_address(&x, pointer, &base, &lo, &hi); /* bounded at the check */
-  ferry_map_free(&x.lows);
-  ferry_map_free(&x.highs);
-  ferry_map_free(&x.visiting);
-  LLVMValueRef address = LLVMBuildPtrToInt(
-      builder, ferry_pointer_in_space(builder, base, FERRY_ADDRSPACE_GENERIC), i64, "");
-  *start = LLVMBuildAdd(builder, address, lo, "");
-  *end = LLVMBuildAdd(builder, LLVMBuildAdd(builder, address, hi, ""),
-                      LLVMConstInt(i64, size, false), "");
-  /* No overflow, and neither bound wrapped around the address space. */
-  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildNot(builder, x.overflow, ""), "");
-  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildICmp(builder, LLVMIntULE, *start, *end, ""), "");
-}
-
 /* Whether guard g of the copy bounds the loop's counter by a value fixed
  * before the loop, `counter < B` (or <=, `*inclusive`) where the copy
  * runs, the loop counting by 1: then it holds exactly at the iterations
@@ -447,37 +407,15 @@ static LLVMValueRef copy_last(const struct ferry_staged_loop *s, const struct st
 }
 
 /* Before the loop: the block fits the ring, and the staged loads' bytes
- * miss every store's that may write them (staged_ranges.c). */
+ * miss every store's that may write them (the range check). */
 static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef module,
                                 LLVMBuilderRef builder, LLVMValueRef last) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
   struct ferry_ptx ptx = {module, builder};
   LLVMValueRef size = ferry_ptx_block_size(&ptx);
-  LLVMValueRef ok = LLVMBuildICmp(builder, LLVMIntULE, size,
-                                  LLVMConstInt(LLVMTypeOf(size), s->threads, false),
-                                  "ferry.staged.fits");
-  LLVMValueRef starts[FERRY_RING_MAX_COPIES] = {0}, ends[FERRY_RING_MAX_COPIES] = {0};
-  for (size_t w = 0; w < s->write_count; w++) {
-    LLVMValueRef store = s->writes[w], start, end;
-    build_range(s, module, builder, last, LLVMGetOperand(store, 1),
-                LLVMStoreSizeOfType(LLVMGetModuleDataLayout(module),
-                                    LLVMTypeOf(LLVMGetOperand(store, 0))),
-                s->write_facts[w], &ok, &start, &end);
-    for (size_t c = 0; c < s->count; c++) {
-      if (!(s->write_copies[w] & (1u << c)))
-        continue;
-      if (!starts[c])
-        build_range(s, module, builder, copy_last(s, &s->copies[c], builder, last),
-                    s->copies[c].site->source, s->copies[c].site->size, s->copies[c].values, &ok,
-                    &starts[c], &ends[c]);
-      LLVMValueRef apart =
-          LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, ends[c], start, ""),
-                      LLVMBuildICmp(builder, LLVMIntULE, end, starts[c], ""), "");
-      ok = LLVMBuildAnd(builder, ok, apart, "ferry.staged.apart");
-    }
-  }
-  (void)context;
-  return ok;
+  LLVMValueRef fits = LLVMBuildICmp(builder, LLVMIntULE, size,
+                                    LLVMConstInt(LLVMTypeOf(size), s->threads, false),
+                                    "ferry.staged.fits");
+  return ferry_range_check_emit_intervals(s->ranges, module, builder, last, fits);
 }
 
 /* Copy c's source at `distance` iterations on (from the loop's start in

@@ -11,7 +11,8 @@
  *   - before the loop, one check the whole block takes alike: the block
  *     has at most the threads the ring is sized for, and the bytes the
  *     staged loads read over the block and every iteration miss those
- *     the loop's stores may write (staged_ranges.c); else the loop as
+ *     the loop's stores may write (the range check's interval mode:
+ *     loop_version.h); else the loop as
  *     written (a clone: loop_version.h);
  *   - a prologue issues iterations 0..S-2, each copy where the iteration
  *     runs (counted_loop.h) and its guard holds there, one commit_group
@@ -74,29 +75,5 @@ void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
 void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                         struct ferry_staged_loop *loop, struct ferry_copy_record *record);
 void ferry_staged_free(struct ferry_staged_loop *loop);
-
-/* The range check's intervals (staged_ranges.c), for one access: with no
- * builder, only whether its address can be bounded (the reason where
- * not); with one, built at its position `at` (before the loop). */
-struct ferry_interval_context {
-  LLVMModuleRef module;
-  LLVMBuilderRef builder; /* NULL: validate only */
-  const struct ferry_loop *loop;
-  const struct ferry_dominators *dominators;
-  const struct ferry_uniformity *uniformity;
-  LLVMValueRef at;
-  const struct ferry_branch_fact *facts; /* known where the access runs */
-  size_t fact_count;
-  LLVMValueRef last;     /* i64: the index of the loop's last iteration */
-  LLVMValueRef overflow; /* i1: some bound did not fit */
-  struct ferry_map lows, highs, visiting;
-  char *reason;
-  size_t reason_size;
-};
-/* The base of `pointer` (a pointer the whole block shares, known before
- * the loop) and the interval of its byte offset from it, over the block
- * and every iteration where the access runs. */
-bool ferry_interval_of_address(struct ferry_interval_context *x, LLVMValueRef pointer,
-                               LLVMValueRef *base, LLVMValueRef *lo, LLVMValueRef *hi);
 
 #endif
