@@ -223,8 +223,9 @@ static void analyse(struct ferry_analyses *analyses, struct found_copy *found) {
 /* A copy refused only for where its value lands whose load could
  * be issued early by one thread's cp.async (copy_record.h, staged): its
  * source proved global, a plain load of 4, 8 or 16 bytes aligned to its
- * size (a guard is a branch around the copy, not a merged value; every
- * use of the loaded value, the store's and any other, takes the slot's).
+ * size (every use of the loaded value, the store's and any other, takes
+ * the slot's; a guarded copy's merge of the load and zero takes it, the
+ * slot zero-filled where the guard fails).
  * Whether its loop lets it be is ferry-pipeline's (staged_copy.h); where
  * the load itself is not fit, why not, for the refusal's remark. */
 static bool stageable(const struct ferry_copy_site *site, struct ferry_copy_decision *decision) {
@@ -235,9 +236,6 @@ static bool stageable(const struct ferry_copy_site *site, struct ferry_copy_deci
   else if (!site->load)
     ferry_copy_decision_not_staged(decision, "the copy is a memory transfer, not a load and a "
                                              "store");
-  else if (site->merged)
-    ferry_copy_decision_not_staged(decision, "the stored value merges the load with values of "
-                                             "other paths, which a slot does not hold");
   else if (site->check_global)
     ferry_copy_decision_not_staged(decision, "the source is not proved global memory, the only "
                                              "memory cp.async reads");

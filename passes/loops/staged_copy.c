@@ -124,6 +124,38 @@ static const char *ordering_refusal(const struct ferry_loop *loop) {
   return NULL;
 }
 
+/* A guarded copy's merge (copy_site.h, merged: the stored value is the
+ * load where the guard holds, all-zero bits elsewhere), whose slot, filled
+ * with zeros where the issue's guard fails, holds the stored value: a
+ * select's condition joins the guard (the way to the load); a phi's block
+ * must follow `top`, the guard's first block, so that in an iteration the
+ * phi takes the load exactly where the guard's chain reached it. */
+static bool merged_guard(const struct ferry_dominators *dominators, const struct ferry_loop *loop,
+                         LLVMBasicBlockRef top, struct staged_copy *copy, char *reason,
+                         size_t size) {
+  LLVMValueRef merged = copy->site->merged;
+  if (!merged)
+    return true;
+  if (LLVMIsAPHINode(merged)) {
+    LLVMBasicBlockRef block = LLVMGetInstructionParent(merged);
+    if (!ferry_loop_contains(loop, block) || block == loop->header ||
+        !ferry_block_dominates(dominators, top, block))
+      return ferry_refuse(reason, size, "the guarded load's merge is reached other than "
+                                        "after its guard's first block");
+    return true;
+  }
+  if (copy->guard_count == MAX_GUARDS)
+    return ferry_refuse(reason, size, "the copy's guard has more than %d conditions", MAX_GUARDS);
+  LLVMValueRef condition = LLVMGetOperand(merged, 0);
+  bool holds = LLVMGetOperand(merged, 1) == copy->site->load;
+  copy->guards[copy->guard_count] = condition;
+  copy->guard_holds[copy->guard_count++] = holds;
+  struct ferry_pipeline *v = copy->values;
+  if (!ferry_loop_defines(loop, condition) && v->fact_count < FERRY_MAX_FACTS)
+    v->facts[v->fact_count++] = (struct ferry_branch_fact){condition, holds};
+  return true;
+}
+
 /* The copy's guard: from its block up through single ways in to a block
  * every iteration runs (one that dominates the latch), each conditional
  * branch's condition and way; those defined before the loop are facts. */
@@ -156,7 +188,7 @@ static bool find_guard(struct ferry_analyses *analyses, const struct ferry_loop 
     }
     block = from;
   }
-  return true;
+  return merged_guard(dominators, loop, block, copy, reason, size);
 }
 
 /* The facts wherever `block` runs: up its dominators, each edge from a
@@ -593,10 +625,29 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   ferry_ptx_wait_group(&ptx, s->stages - 1);
   LLVMValueRef read_stage = stage_of(builder, iteration, 0, s->stages);
 
-  /* Each load reads its slot; the store stays as written. */
+  /* Each load reads its slot (a guarded copy's merge: the slot holds
+   * the load or zero, as the merge does); the store stays as written. */
   for (size_t c = 0; c < s->count; c++) {
-    LLVMValueRef load = s->copies[c].site->load;
+    LLVMValueRef load = s->copies[c].site->load, merged = s->copies[c].site->merged;
     LLVMTypeRef type = LLVMTypeOf(load);
+    if (merged) {
+      LLVMValueRef at = merged;
+      while (LLVMIsAPHINode(at))
+        at = LLVMGetNextInstruction(at);
+      LLVMPositionBuilderBefore(builder, at);
+      LLVMValueRef slot =
+          LLVMBuildGEP2(builder, type, rings[c],
+                        (LLVMValueRef[]){slot_index(builder, iteration, 0, s->stages, threads,
+                                                    rank)},
+                        1, "ferry.staged.slot");
+      LLVMValueRef value = LLVMBuildLoad2(builder, type, slot, "ferry.staged.value");
+      LLVMSetAlignment(value, s->copies[c].site->size);
+      LLVMReplaceAllUsesWith(merged, value);
+      LLVMInstructionEraseFromParent(merged);
+      LLVMInstructionEraseFromParent(load); /* its one use was the merge */
+      ferry_copy_record_keep(record, s->copies[c].site->store, FERRY_KEPT_STAGED);
+      continue;
+    }
     LLVMPositionBuilderBefore(builder, load);
     LLVMValueRef value = LLVMBuildLoad2(builder, type, slot(builder, s, c, slots[c], read_stage),
                                         "ferry.staged.value");
