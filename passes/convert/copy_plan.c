@@ -222,8 +222,9 @@ static void analyse(struct ferry_analyses *analyses, struct found_copy *found) {
 
 /* A copy refused only for where its value lands whose load could
  * be issued early by one thread's cp.async (copy_record.h, staged): its
- * source proved global, a plain load of 4, 8 or 16 bytes aligned to its
- * size (every use of the loaded value, the store's and any other, takes
+ * source proved global, a plain load of 4, 8 or 16 bytes whose source is
+ * aligned to its size (its slot is: the destination's alignment does not
+ * matter) (every use of the loaded value, the store's and any other, takes
  * the slot's; a guarded copy's merge of the load and zero takes it, the
  * slot zero-filled where the guard fails).
  * Whether its loop lets it be is ferry-pipeline's (staged_copy.h); where
@@ -242,9 +243,9 @@ static bool stageable(const struct ferry_copy_site *site, struct ferry_copy_deci
   else if (site->size != 4 && site->size != 8 && site->size != 16)
     ferry_copy_decision_not_staged(decision, "the load is of %u bytes, where cp.async copies 4, 8 "
                                              "or 16", site->size);
-  else if (site->align < site->size)
-    ferry_copy_decision_not_staged(decision, "the load is aligned to %u bytes, less than its %u",
-                                   site->align, site->size);
+  else if (site->source_align < site->size)
+    ferry_copy_decision_not_staged(decision, "the source is aligned to %u bytes, less than the "
+                                             "load's %u", site->source_align, site->size);
   else
     return true;
   return false;
