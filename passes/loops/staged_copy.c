@@ -629,30 +629,19 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
    * the load or zero, as the merge does); the store stays as written. */
   for (size_t c = 0; c < s->count; c++) {
     LLVMValueRef load = s->copies[c].site->load, merged = s->copies[c].site->merged;
-    LLVMTypeRef type = LLVMTypeOf(load);
-    if (merged) {
-      LLVMValueRef at = merged;
-      while (LLVMIsAPHINode(at))
-        at = LLVMGetNextInstruction(at);
-      LLVMPositionBuilderBefore(builder, at);
-      LLVMValueRef slot =
-          LLVMBuildGEP2(builder, type, rings[c],
-                        (LLVMValueRef[]){slot_index(builder, iteration, 0, s->stages, threads,
-                                                    rank)},
-                        1, "ferry.staged.slot");
-      LLVMValueRef value = LLVMBuildLoad2(builder, type, slot, "ferry.staged.value");
-      LLVMSetAlignment(value, s->copies[c].site->size);
-      LLVMReplaceAllUsesWith(merged, value);
-      LLVMInstructionEraseFromParent(merged);
-      LLVMInstructionEraseFromParent(load); /* its one use was the merge */
-      ferry_copy_record_keep(record, s->copies[c].site->store, FERRY_KEPT_STAGED);
-      continue;
-    }
-    LLVMPositionBuilderBefore(builder, load);
-    LLVMValueRef value = LLVMBuildLoad2(builder, type, slot(builder, s, c, slots[c], read_stage),
+    LLVMValueRef at = merged ? merged : load;
+    while (LLVMIsAPHINode(at))
+      at = LLVMGetNextInstruction(at);
+    LLVMPositionBuilderBefore(builder, at);
+    LLVMValueRef value = LLVMBuildLoad2(builder, LLVMTypeOf(load),
+                                        slot(builder, s, c, slots[c], read_stage),
                                         "ferry.staged.value");
     LLVMSetAlignment(value, s->copies[c].site->size);
-    LLVMReplaceAllUsesWith(load, value);
+    if (merged) {
+      LLVMReplaceAllUsesWith(merged, value);
+      LLVMInstructionEraseFromParent(merged);
+    }
+    LLVMReplaceAllUsesWith(load, value); /* a merge's load: no use left */
     LLVMInstructionEraseFromParent(load);
     ferry_copy_record_keep(record, s->copies[c].site->store, FERRY_KEPT_STAGED);
   }

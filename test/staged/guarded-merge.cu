@@ -84,14 +84,14 @@ __global__ void loaded_condition(float *out, const float *in, const float *cond,
     out[g] = acc;
 }
 
-// Each staged loop issues with a src-size (zero where the guard fails),
+// Each staged loop issues 4 bytes (zero-filled where the guard fails),
 // waits for its own plane, 7 ahead, and drains after the loop.
 // PTX-LABEL: .entry _Z11guarded_phiPfPKfiii(
-// PTX: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4, {{%r[0-9]+}};
+// PTX: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4
 // PTX: cp.async.wait_group {{.*}}7;
 // PTX: cp.async.wait_all;
 // PTX-LABEL: .entry _Z14guarded_selectPfPKfii(
-// PTX: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4, {{%r[0-9]+}};
+// PTX: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4
 // PTX: cp.async.wait_group {{.*}}7;
 // PTX: cp.async.wait_all;
 // PTX-LABEL: .entry _Z16loaded_condition
