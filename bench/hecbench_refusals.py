@@ -8,8 +8,10 @@ device only, sm_90a, -O3, `-Rpass=ferry -Rpass-missed=ferry
 refusal reason kept as written ("not converted: REASON"), and in how many
 programs. A reason is its words: the location is dropped, and numbers and
 IR value names in it become N and %V, so that one reason at many places
-counts as one. Programs whose compile fails are counted apart, with
-their first error.
+counts as one. A refusal for where the copy's value lands that says why
+its load is not staged either ("HAZARD; not staged: WHY") counts under
+HAZARD, and again in a row "not staged: WHY" below it. Programs whose
+compile fails are counted apart, with their first error.
 
     python3 bench/hecbench_refusals.py PLUGIN [PLUGIN2]
         [--hecbench DIR] [--only NAME...] [--limit N] [-j N] [--cache DIR]
@@ -160,9 +162,16 @@ def compile_program(plugin, program_dir, cache_dir):
     return name, result
 
 
+# A refusal for where the copy's value lands says why its load is not
+# staged either after this; such a reason counts under its hazard, and
+# again under the hazard and why not staged (a row of its own below it).
+NOT_STAGED = "; not staged: "
+
+
 def count(results):
     """reason -> (copies, places, programs), converted copies, and the
-    failed programs."""
+    failed programs. A reason "HAZARD; not staged: WHY" counts both as
+    HAZARD and as (HAZARD, WHY)."""
     copies = collections.Counter()
     places = collections.defaultdict(set)
     programs = collections.defaultdict(set)
@@ -175,9 +184,11 @@ def count(results):
         for location, kind, text in result["remarks"]:
             if kind == "-missed" and text.startswith("not converted: "):
                 reason = normalize(text[len("not converted: "):])
-                copies[reason] += 1
-                places[reason].add((name, location))
-                programs[reason].add(name)
+                head, _, why = reason.partition(NOT_STAGED)
+                for key in [head] + ([(head, why)] if why else []):
+                    copies[key] += 1
+                    places[key].add((name, location))
+                    programs[key].add(name)
             elif kind == "" and text.startswith("converted "):
                 converted += 1
     table = {reason: (copies[reason], len(places[reason]), len(programs[reason]))
@@ -248,10 +259,15 @@ def main():
         reasons |= set(table)
     def weight(reason):
         return -max(table.get(reason, (0, 0, 0))[0] for table, _, _ in columns)
-    for reason in sorted(reasons, key=lambda r: (weight(r), r)):
+    def row(reason, shown):
         cells = ["%6d %6d %8d" % columns[i][0].get(reason, (0, 0, 0)) for i in range(len(columns))]
-        shown = reason if len(reason) <= args.width else reason[:args.width - 3] + "..."
+        shown = shown if len(shown) <= args.width else shown[:args.width - 3] + "..."
         print("%-*s  %s" % (args.width, shown, "  ".join("%22s" % c for c in cells)))
+    for reason in sorted((r for r in reasons if isinstance(r, str)), key=lambda r: (weight(r), r)):
+        row(reason, reason)
+        whys = [r for r in reasons if isinstance(r, tuple) and r[0] == reason]
+        for key in sorted(whys, key=lambda r: (weight(r), r[1])):
+            row(key, "    not staged: " + key[1])
     for index, (_, _, failed) in enumerate(columns):
         if failed:
             print()

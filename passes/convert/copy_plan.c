@@ -222,15 +222,33 @@ static void analyse(struct ferry_analyses *analyses, struct found_copy *found) {
 
 /* A copy refused only for where its value lands whose load could
  * be issued early by one thread's cp.async (copy_record.h, staged): its
- * source proved global, a plain load of 4, 8 or 16 bytes aligned to its
- * size (a guard is a branch around the copy, not a merged value; every
- * use of the loaded value, the store's and any other, takes the slot's).
- * Whether its loop lets it be is ferry-pipeline's (staged_copy.h). */
-static bool stageable(const struct ferry_copy_site *site) {
-  if (!site->landing_hazard || !site->load || site->merged || site->check_global ||
-      !ferry_option_staged())
+ * source proved global, a plain load of 4, 8 or 16 bytes whose source is
+ * aligned to its size (its slot is: the destination's alignment does not
+ * matter) (every use of the loaded value, the store's and any other, takes
+ * the slot's; a guarded copy's merge of the load and zero takes it, the
+ * slot zero-filled where the guard fails).
+ * Whether its loop lets it be is ferry-pipeline's (staged_copy.h); where
+ * the load itself is not fit, why not, for the refusal's remark. */
+static bool stageable(const struct ferry_copy_site *site, struct ferry_copy_decision *decision) {
+  if (!site->landing_hazard)
     return false;
-  return (site->size == 4 || site->size == 8 || site->size == 16) && site->align >= site->size;
+  if (!ferry_option_staged())
+    ferry_copy_decision_not_staged(decision, "staging is off (-ferry-staged=false)");
+  else if (!site->load)
+    ferry_copy_decision_not_staged(decision, "the copy is a memory transfer, not a load and a "
+                                             "store");
+  else if (site->check_global)
+    ferry_copy_decision_not_staged(decision, "the source is not proved global memory, the only "
+                                             "memory cp.async reads");
+  else if (site->size != 4 && site->size != 8 && site->size != 16)
+    ferry_copy_decision_not_staged(decision, "the load is of %u bytes, where cp.async copies 4, 8 "
+                                             "or 16", site->size);
+  else if (site->source_align < site->size)
+    ferry_copy_decision_not_staged(decision, "the source is aligned to %u bytes, less than the "
+                                             "load's %u", site->source_align, site->size);
+  else
+    return true;
+  return false;
 }
 
 /* Whether a trial can time `fn`'s conversions: it is a launch dispatch's
@@ -253,7 +271,7 @@ static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
     return decision;
   if (found->verdict == FERRY_COPY_REFUSED) {
     decision->refused_where_found = true;
-    decision->staged = stageable(&found->site);
+    decision->staged = stageable(&found->site, decision);
     ferry_hold_remark(&decision->reasons, FERRY_REMARK_MISSED, found->copy, "CopyRefused",
                       found->reason);
     return decision;
@@ -408,8 +426,15 @@ static void plan_single_stage(struct ferry_analyses *analyses, struct found_copy
   if (copy->decision->refused_where_found) {
     analyse(analyses, copy);
     if (copy->verdict == FERRY_COPY_REFUSED) {
-      ferry_hold_remark(&outcome->held, FERRY_REMARK_MISSED, copy->copy, "CopyRefused",
-                        copy->reason);
+      /* Refused for where its value lands: why its load is not staged
+       * either, where a pass decided it. */
+      char message[FERRY_MESSAGE_SIZE];
+      snprintf(message, sizeof message, "%s%s%s", copy->reason,
+               copy->site.landing_hazard && copy->decision->not_staged ? "; not staged: " : "",
+               copy->site.landing_hazard && copy->decision->not_staged
+                   ? copy->decision->not_staged
+                   : "");
+      ferry_hold_remark(&outcome->held, FERRY_REMARK_MISSED, copy->copy, "CopyRefused", message);
       outcome->analysed_away = true;
       return;
     }

@@ -1,6 +1,8 @@
 /* The records of the automatic passes' decisions (copy_record.h). */
 #include "copy_record.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,11 +44,25 @@ void ferry_free_held_remarks(struct ferry_vec *held) {
   ferry_vec_free(held);
 }
 
+void ferry_copy_decision_not_staged(struct ferry_copy_decision *decision, const char *format,
+                                    ...) {
+  if (!decision || decision->not_staged)
+    return;
+  char reason[FERRY_REASON_SIZE];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(reason, sizeof reason, format, args);
+  va_end(args);
+  size_t length = strlen(reason) + 1;
+  decision->not_staged = memcpy(ferry_xmalloc(length), reason, length);
+}
+
 static void free_decision(struct ferry_copy_decision *decision) {
   if (!decision)
     return;
   ferry_free_held_remarks(&decision->reasons);
   ferry_free_held_remarks(&decision->prefetch_reasons);
+  free(decision->not_staged);
   free(decision);
 }
 

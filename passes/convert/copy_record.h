@@ -98,6 +98,13 @@ struct ferry_copy_decision {
    * load iterations ahead into slots of the thread's own: staged_copy.h);
    * where it does not, the copy stays as written for the reasons held. */
   bool staged;
+  /* Refused only for where its value lands (copy_site.h,
+   * landing_hazard): why its load is not staged either (owned; NULL
+   * where no pass decided it), said with the refusal ("...; not staged:
+   * REASON"). Written once, by ferry_copy_decision_not_staged: by the
+   * plan where the load itself is not fit (copy_plan.c), else by
+   * ferry-pipeline's staged legality (staged_copy.c, pipeline_pass.c). */
+  char *not_staged;
   struct ferry_vec reasons; /* struct ferry_held_remark *, said by ferry-async-copy */
   /* Fit for a ring, no ring taking it: whether ferry-prefetch prefetches
    * its loop, decided with the rings (loop_prefetch.h); where it does not,
@@ -105,6 +112,11 @@ struct ferry_copy_decision {
   bool prefetch_decided, prefetch;
   struct ferry_vec prefetch_reasons;
 };
+
+/* Records why the copy's load is not staged, where nothing did before
+ * (the first reason found is the one said). */
+void ferry_copy_decision_not_staged(struct ferry_copy_decision *decision, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* One function's record. */
 struct ferry_copy_record {

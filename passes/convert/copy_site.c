@@ -257,6 +257,7 @@ enum ferry_copy_verdict ferry_analyze_copy(LLVMValueRef inst,
                                      &site->raise_alignment);
   unsigned align = aligns[0] < aligns[1] ? aligns[0] : aligns[1];
   site->align = align;
+  site->source_align = aligns[0];
   site->raise_to = align; /* no more than the copy uses */
 
   enum ferry_space from = ferry_infer_space(site->source);

@@ -28,6 +28,7 @@ struct ferry_copy_site {
   unsigned size;            /* bytes per element: 1, 2, 4, 8 or 16; a struct
                                copy's (memcpy) up to 256 */
   unsigned align;           /* alignment both sides are known to have */
+  unsigned source_align;    /* the source's alone (a staged load's slot is its own) */
   /* The destination's __shared__ array, when `align` counts on raising
    * its alignment to raise_to (affine.h, ferry_known_alignment): a pass
    * that converts the copy raises it. */

@@ -4,13 +4,17 @@
  * early (staged copies, the prefetch), as LLVM's LoopVersioning serves
  * LoopVersioningLICM and LoopDistribute. Three parts, each usable alone:
  *
- *  - a range check (range_check.c): whether the bytes a set of plain
- *    stores write over a counted loop's iterations miss the bytes a set of
- *    accesses read, each store against the reads it names, over the
- *    block's threads or per thread. Built from ferry's affine forms, it
- *    bounds what LLVM's LoopAccessAnalysis cannot: run-time values in
- *    several dimensions, every thread of a block, pointers stepped by a
- *    run-time amount;
+ *  - a range check (range_check.c, range_check_emit.c): whether the bytes
+ *    a set of plain stores write over a counted loop's iterations miss the
+ *    bytes a set of accesses read, each store against the reads it names,
+ *    over the block's threads or per thread. Built from ferry's affine
+ *    forms, it bounds what LLVM's LoopAccessAnalysis cannot: run-time
+ *    values in several dimensions, every thread of a block, pointers
+ *    stepped by a run-time amount. Its interval mode (range_intervals.c)
+ *    bounds addresses that are not affine in the thread (branches on its
+ *    index, indices stepped under per-thread flags) by intervals computed
+ *    at run time: the rings and alias versioning use the affine forms,
+ *    staged copies the intervals;
  *  - a loop versioned on a condition computed before it (loop_version.c):
  *    the loop's own blocks run where the condition holds (the caller then
  *    rewrites them), a clone, as written, where it does not;
@@ -88,6 +92,47 @@ LLVMValueRef ferry_range_check_emit(const struct ferry_range_check *check,
                                     const struct ferry_counted_loop *counted,
                                     LLVMModuleRef module, LLVMBuilderRef builder,
                                     LLVMValueRef last);
+
+/* ---- The range check's interval mode (range_intervals.c) ---- */
+
+struct ferry_branch_fact; /* pipeline_plan.h */
+struct ferry_dominators;
+struct ferry_uniformity;
+
+/* A range check over the block (FERRY_RANGE_OVER_BLOCK) whose reads and
+ * writes are bounded by intervals, over the iterations of `counted`'s
+ * loop, built before it at counted->preheader_branch from values the whole
+ * block shares (the uniformity analysis's, dominating that point). */
+struct ferry_range_check *ferry_range_check_new_intervals(
+    const struct ferry_loop *loop, const struct ferry_counted_loop *counted,
+    const struct ferry_dominators *dominators, const struct ferry_uniformity *uniformity);
+/* Plans the bytes [pointer, pointer + bytes) a read reads, as read number
+ * ferry_range_check_read_count() before the call, where `facts` hold
+ * (conditions fixed before the loop, known where it runs: the ways they
+ * exclude are left out) and under its guard: `guards`, each branch
+ * condition on the way to it with the way it holds there (a guard
+ * `counter < B`, B fixed before the loop, ends its iterations early); or
+ * refuses, saying why no interval bounds them. Facts and guards are the
+ * caller's and must outlive the check. */
+bool ferry_range_check_read_interval(struct ferry_range_check *check, LLVMModuleRef module,
+                                     LLVMValueRef pointer, unsigned long long bytes,
+                                     const struct ferry_branch_fact *facts, size_t fact_count,
+                                     const LLVMValueRef *guards, const bool *guard_holds,
+                                     size_t guard_count, char *reason, size_t size);
+/* Plans the bytes `store` (a plain store) writes where `facts` hold, to be
+ * compared with the reads whose bits `reads` sets; or refuses. */
+bool ferry_range_check_write_interval(struct ferry_range_check *check, LLVMModuleRef module,
+                                      LLVMValueRef store, uint32_t reads,
+                                      const struct ferry_branch_fact *facts, size_t fact_count,
+                                      char *reason, size_t size);
+/* At the builder's position before the loop: i1, `holds` (i1, what else
+ * the caller's check requires) and, for every planned store, that its
+ * bytes miss those of each read it names over iterations 0..last (`last`:
+ * i64, the loop's last iteration), no bound overflowing or wrapping;
+ * uniform across the block. */
+LLVMValueRef ferry_range_check_emit_intervals(const struct ferry_range_check *check,
+                                              LLVMModuleRef module, LLVMBuilderRef builder,
+                                              LLVMValueRef last, LLVMValueRef holds);
 
 /* ---- The versions (loop_version.c) ---- */
 

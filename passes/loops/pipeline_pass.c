@@ -200,13 +200,25 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   /* The loops no ring takes: ferry-prefetch's, decided here, on the same IR. */
   if (plans.count)
     ferry_prefetch_decide(module, analyses, record, &plans);
-  /* Staged loads (staged_copy.h), in a function that gets no ring (a
-   * ring's wait_group counts groups a staged loop would add to), each
-   * loop's check built before anything is rewritten. */
+  /* Staged loads (staged_copy.h), in a function that gets no ring, each
+   * loop's check built before anything is rewritten. A ring's
+   * wait_group would count a staged loop's groups too, and that is
+   * correct (a wait for all but the N most recent groups only grows
+   * stricter as other groups are committed after one's own), but a ring
+   * is the rules' choice, run untimed, and a staged loop the trial's
+   * (copy_record.h, trial: a candidate in a variant the rules choose
+   * stays as written). */
   struct ferry_vec staged_plans = {0}, staged = {0};
   ferry_plan_staged_copies(analyses, record, &staged_plans);
+  if (staged_plans.count && pipelines.count)
+    for (size_t i = 0; i < staged_plans.count; i++)
+      ferry_copy_decision_not_staged(
+          ferry_copy_record_decision(record,
+                                     ((struct ferry_planned_copy *)staged_plans.items[i])->site.store),
+          "the function gets a ring, which the rules choose untimed, where a staged loop is "
+          "a trial's to choose (the kernel's variant runs where no trial times it)");
   if (staged_plans.count && !pipelines.count) {
-    ferry_staged_check(module, analyses, &staged_plans, &plans, &staged);
+    ferry_staged_check(module, analyses, &staged_plans, &plans, record, &staged);
     for (size_t i = 0; i < staged.count; i++)
       ferry_staged_prepare(module, builder, staged.items[i]);
   }

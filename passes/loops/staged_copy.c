@@ -1,5 +1,6 @@
 /* Staged copies: the check and the rewrite (staged_copy.h says what they
- * make, staged_ranges.c the range check's intervals). The values a later
+ * make; the range check is the versioning utility's, in its interval mode:
+ * loop_version.h). The values a later
  * iteration computes are the rings' (pipeline_values.c, on a plan of the
  * copy's own that holds its facts); the fallback is the loop versioning
  * utility's (loop_version.h); the instructions are ptx.c's. */
@@ -25,6 +26,7 @@
 #include <llvm-c/Target.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Stages and the block the static ring is sized for. The ring is static:
  * a trial variant gets no dynamic shared memory of its own. Sixteen KiB,
@@ -33,7 +35,7 @@
  * loads staged by hand ran 2.77x at 4 and at 8 stages alike (H200,
  * 256^3). A larger block runs the loop as written (the check before it). */
 enum { STAGED_STAGES = 8, STAGED_THREADS = 256, STAGED_BUDGET = RING_BUDGET,
-       MAX_GUARDS = 8, MAX_WRITES = 16 };
+       MAX_GUARDS = 8, MAX_WRITES = FERRY_RANGE_MAX_WRITES };
 
 struct staged_copy {
   const struct ferry_copy_site *site;
@@ -52,9 +54,9 @@ struct ferry_staged_loop {
   const struct ferry_uniformity *uniformity;
   struct staged_copy copies[FERRY_RING_MAX_COPIES];
   size_t count;
-  /* The stores of the loop that may write a source, and whose sources. */
-  LLVMValueRef writes[MAX_WRITES];
-  unsigned write_copies[MAX_WRITES];
+  /* The range check: read c is copy c's load, each write a store of the
+   * loop that may write a source, with the sources it may write. */
+  struct ferry_range_check *ranges;
   /* Each store's facts: the conditions, fixed before the loop, of the
    * branches whose one way leads to it (its range then leaves out the
    * values of threads that never store). */
@@ -72,6 +74,7 @@ void ferry_staged_free(struct ferry_staged_loop *s) {
     ferry_pipeline_free(s->copies[c].values);
   for (size_t w = 0; w < s->write_count; w++)
     free(s->write_facts[w]);
+  ferry_range_check_free(s->ranges);
   free(s);
 }
 
@@ -121,6 +124,38 @@ static const char *ordering_refusal(const struct ferry_loop *loop) {
   return NULL;
 }
 
+/* A guarded copy's merge (copy_site.h, merged: the stored value is the
+ * load where the guard holds, all-zero bits elsewhere), whose slot, filled
+ * with zeros where the issue's guard fails, holds the stored value: a
+ * select's condition joins the guard (the way to the load); a phi's block
+ * must follow `top`, the guard's first block, so that in an iteration the
+ * phi takes the load exactly where the guard's chain reached it. */
+static bool merged_guard(const struct ferry_dominators *dominators, const struct ferry_loop *loop,
+                         LLVMBasicBlockRef top, struct staged_copy *copy, char *reason,
+                         size_t size) {
+  LLVMValueRef merged = copy->site->merged;
+  if (!merged)
+    return true;
+  if (LLVMIsAPHINode(merged)) {
+    LLVMBasicBlockRef block = LLVMGetInstructionParent(merged);
+    if (!ferry_loop_contains(loop, block) || block == loop->header ||
+        !ferry_block_dominates(dominators, top, block))
+      return ferry_refuse(reason, size, "the guarded load's merge is reached other than "
+                                        "after its guard's first block");
+    return true;
+  }
+  if (copy->guard_count == MAX_GUARDS)
+    return ferry_refuse(reason, size, "the copy's guard has more than %d conditions", MAX_GUARDS);
+  LLVMValueRef condition = LLVMGetOperand(merged, 0);
+  bool holds = LLVMGetOperand(merged, 1) == copy->site->load;
+  copy->guards[copy->guard_count] = condition;
+  copy->guard_holds[copy->guard_count++] = holds;
+  struct ferry_pipeline *v = copy->values;
+  if (!ferry_loop_defines(loop, condition) && v->fact_count < FERRY_MAX_FACTS)
+    v->facts[v->fact_count++] = (struct ferry_branch_fact){condition, holds};
+  return true;
+}
+
 /* The copy's guard: from its block up through single ways in to a block
  * every iteration runs (one that dominates the latch), each conditional
  * branch's condition and way; those defined before the loop are facts. */
@@ -153,7 +188,7 @@ static bool find_guard(struct ferry_analyses *analyses, const struct ferry_loop 
     }
     block = from;
   }
-  return true;
+  return merged_guard(dominators, loop, block, copy, reason, size);
 }
 
 /* The facts wherever `block` runs: up its dominators, each edge from a
@@ -178,22 +213,6 @@ static void access_facts(struct ferry_analyses *analyses, const struct ferry_loo
           (struct ferry_branch_fact){LLVMGetCondition(branch), LLVMGetSuccessor(branch, 0) == block};
     block = from;
   }
-}
-
-/* Whether the interval of the access's address can be built (no builder). */
-static bool bounded(const struct ferry_staged_loop *s, LLVMModuleRef module, LLVMValueRef pointer,
-                    const struct ferry_pipeline *facts, char *reason, size_t size) {
-  struct ferry_interval_context x = {
-      .module = module, .loop = s->loop, .dominators = s->dominators,
-      .uniformity = s->uniformity, .at = s->counted->preheader_branch,
-      .facts = facts ? facts->facts : NULL, .fact_count = facts ? facts->fact_count : 0,
-      .reason = reason, .reason_size = size};
-  LLVMValueRef base, lo, hi;
-  bool ok = ferry_interval_of_address(&x, pointer, &base, &lo, &hi);
-  ferry_map_free(&x.lows);
-  ferry_map_free(&x.highs);
-  ferry_map_free(&x.visiting);
-  return ok;
 }
 
 /* ferry_find_hazard_since_barrier's check: a write of a staged source. */
@@ -229,6 +248,7 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
   if (ordering)
     return ferry_refuse(reason, size, "%s", ordering);
   const struct ferry_loops *loops = ferry_analyses_loops(analyses);
+  s->ranges = ferry_range_check_new_intervals(loop, counted, s->dominators, s->uniformity);
   unsigned long long bytes = 0;
   for (size_t c = 0; c < s->count; c++) {
     struct staged_copy *copy = &s->copies[c];
@@ -243,7 +263,10 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                                        "the copy's guard", reason, size))
         return false;
     char why[FERRY_REASON_SIZE];
-    if (!bounded(s, module, copy->site->source, copy->values, why, sizeof why))
+    if (!ferry_range_check_read_interval(s->ranges, module, copy->site->source, copy->site->size,
+                                         copy->values->facts, copy->values->fact_count,
+                                         copy->guards, copy->guard_holds, copy->guard_count, why,
+                                         sizeof why))
       return ferry_refuse(reason, size, "no range check bounds the bytes the load reads: %s", why);
     bytes += copy->site->size;
   }
@@ -264,11 +287,10 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                                           "store, or by more than %d stores", MAX_WRITES);
       char why[FERRY_REASON_SIZE];
       struct ferry_pipeline *facts = ferry_xcalloc(1, sizeof *facts);
-      s->write_facts[s->write_count] = facts;
-      s->writes[s->write_count] = inst;
-      s->write_copies[s->write_count++] = copies;
+      s->write_facts[s->write_count++] = facts;
       access_facts(analyses, loop, LLVMGetInstructionParent(inst), facts);
-      if (!bounded(s, module, LLVMGetOperand(inst, 1), facts, why, sizeof why))
+      if (!ferry_range_check_write_interval(s->ranges, module, inst, copies, facts->facts,
+                                            facts->fact_count, why, sizeof why))
         return ferry_refuse(reason, size, "the loop may write a source, and no range check "
                                           "bounds the bytes a store writes: %s", why);
     }
@@ -284,11 +306,19 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                        sizeof s->stage_reason);
 }
 
+/* Records at the copy's decision why its load is not staged (said with
+ * its refusal: copy_record.h, not_staged). */
+static void not_staged(struct ferry_copy_record *record, const struct ferry_planned_copy *plan,
+                       const char *reason) {
+  ferry_copy_decision_not_staged(ferry_copy_record_decision(record, plan->site.store), "%s",
+                                 reason);
+}
+
 void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
                         const struct ferry_vec *plans, const struct ferry_vec *ring_plans,
-                        struct ferry_vec *staged) {
+                        struct ferry_copy_record *record, struct ferry_vec *staged) {
   const struct ferry_loops *loops = ferry_analyses_loops(analyses);
-  struct ferry_map done = {0};
+  struct ferry_map ring_loops = {0}, done = {0};
   /* A loop with copies fit for a ring is the prefetch's where no ring took
    * it: left to it. */
   for (size_t i = 0; i < ring_plans->count; i++) {
@@ -296,78 +326,65 @@ void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
     const struct ferry_loop *loop =
         ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.store));
     if (loop)
-      ferry_set_insert(&done, loop);
+      ferry_set_insert(&ring_loops, loop);
   }
   for (size_t i = 0; i < plans->count; i++) {
     const struct ferry_planned_copy *first = plans->items[i];
     const struct ferry_loop *loop =
         ferry_loop_of_block(loops, LLVMGetInstructionParent(first->site.load));
+    if (!loop) {
+      not_staged(record, first, "the copy is in no loop (a load issued ahead needs iterations to "
+                                "issue it in)");
+      continue;
+    }
+    intptr_t ring_loop = 0;
+    if (ferry_map_get(&ring_loops, loop, &ring_loop)) {
+      not_staged(record, first, "its loop holds copies fit for a ring, the ring's or the "
+                                "prefetch's, whose groups a staged load's would meet");
+      continue;
+    }
     /* A loop with no barrier: registers serve it (issue 34: PolyBench's
-     * correlation staged ran slower), and there is nothing to say. */
-    if (!loop || !ferry_loop_holds_barrier(loop) || !ferry_set_insert(&done, loop))
+     * correlation staged ran slower). */
+    if (!ferry_loop_holds_barrier(loop)) {
+      not_staged(record, first, "its loop holds no barrier (the loop's loads overlap across "
+                                "its iterations without staging; registers serve it)");
+      continue;
+    }
+    if (!ferry_set_insert(&done, loop))
       continue;
     struct ferry_staged_loop *s = ferry_xcalloc(1, sizeof *s);
     s->loop = loop;
     s->dominators = ferry_analyses_dominators(analyses);
     s->uniformity = ferry_analyses_uniformity(analyses);
     char reason[FERRY_REASON_SIZE] = "";
-    bool ok = true;
+    struct ferry_vec members = {0}; /* the loop's copies (struct ferry_planned_copy *) */
     for (size_t j = i; j < plans->count; j++) {
       const struct ferry_planned_copy *plan = plans->items[j];
       if (ferry_loop_of_block(loops, LLVMGetInstructionParent(plan->site.load)) != loop)
         continue;
-      if (s->count == FERRY_RING_MAX_COPIES) {
-        ok = ferry_refuse(reason, sizeof reason, "more than %d copies in the loop",
-                          FERRY_RING_MAX_COPIES);
-        break;
-      }
-      s->copies[s->count++].site = &plan->site;
+      ferry_vec_push(&members, (void *)plan);
+      if (s->count < FERRY_RING_MAX_COPIES)
+        s->copies[s->count++].site = &plan->site;
     }
-    ok = ok && check_loop(s, module, analyses, reason, sizeof reason);
+    bool ok = members.count <= FERRY_RING_MAX_COPIES
+                  ? check_loop(s, module, analyses, reason, sizeof reason)
+                  : ferry_refuse(reason, sizeof reason, "its loop holds more than %d such copies",
+                                 FERRY_RING_MAX_COPIES);
     if (ok) {
       ferry_vec_push(staged, s);
+      ferry_vec_free(&members);
       continue;
     }
-    char message[FERRY_MESSAGE_SIZE];
-    snprintf(message, sizeof message, "the load is not staged (issued iterations ahead into "
-                                      "slots of the thread's own): %s", reason);
-    for (size_t c = 0; c < s->count; c++)
-      ferry_remark(FERRY_REMARK_ANALYSIS, s->copies[c].site->store, "NotStaged", message);
+    for (size_t c = 0; c < members.count; c++)
+      not_staged(record, members.items[c], reason);
+    ferry_vec_free(&members);
     ferry_staged_free(s);
   }
+  ferry_map_free(&ring_loops);
   ferry_map_free(&done);
 }
 
 /* ---- The rewrite ---- */
-
-/* The interval of one access's bytes, as generic addresses [start, end). */
-static void build_range(const struct ferry_staged_loop *s, LLVMModuleRef module,
-                        LLVMBuilderRef builder, LLVMValueRef last, LLVMValueRef pointer,
-                        unsigned long long size, const struct ferry_pipeline *facts,
-                        LLVMValueRef *ok, LLVMValueRef *start, LLVMValueRef *end) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
-  char unused[FERRY_REASON_SIZE];
-  struct ferry_interval_context x = {
-      .module = module, .builder = builder, .loop = s->loop, .dominators = s->dominators,
-      .uniformity = s->uniformity, .at = s->counted->preheader_branch,
-      .facts = facts->facts, .fact_count = facts->fact_count,
-      .last = last, .overflow = LLVMConstInt(LLVMInt1TypeInContext(context), 0, false),
-      .reason = unused, .reason_size = sizeof unused};
-  LLVMValueRef base, lo, hi;
-  ferry_interval_of_address(&x, pointer, &base, &lo, &hi); /* bounded at the check */
-  ferry_map_free(&x.lows);
-  ferry_map_free(&x.highs);
-  ferry_map_free(&x.visiting);
-  LLVMValueRef address = LLVMBuildPtrToInt(
-      builder, ferry_pointer_in_space(builder, base, FERRY_ADDRSPACE_GENERIC), i64, "");
-  *start = LLVMBuildAdd(builder, address, lo, "");
-  *end = LLVMBuildAdd(builder, LLVMBuildAdd(builder, address, hi, ""),
-                      LLVMConstInt(i64, size, false), "");
-  /* No overflow, and neither bound wrapped around the address space. */
-  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildNot(builder, x.overflow, ""), "");
-  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildICmp(builder, LLVMIntULE, *start, *end, ""), "");
-}
 
 /* Whether guard g of the copy bounds the loop's counter by a value fixed
  * before the loop, `counter < B` (or <=, `*inclusive`) where the copy
@@ -422,37 +439,15 @@ static LLVMValueRef copy_last(const struct ferry_staged_loop *s, const struct st
 }
 
 /* Before the loop: the block fits the ring, and the staged loads' bytes
- * miss every store's that may write them (staged_ranges.c). */
+ * miss every store's that may write them (the range check). */
 static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef module,
                                 LLVMBuilderRef builder, LLVMValueRef last) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
   struct ferry_ptx ptx = {module, builder};
   LLVMValueRef size = ferry_ptx_block_size(&ptx);
-  LLVMValueRef ok = LLVMBuildICmp(builder, LLVMIntULE, size,
-                                  LLVMConstInt(LLVMTypeOf(size), s->threads, false),
-                                  "ferry.staged.fits");
-  LLVMValueRef starts[FERRY_RING_MAX_COPIES] = {0}, ends[FERRY_RING_MAX_COPIES] = {0};
-  for (size_t w = 0; w < s->write_count; w++) {
-    LLVMValueRef store = s->writes[w], start, end;
-    build_range(s, module, builder, last, LLVMGetOperand(store, 1),
-                LLVMStoreSizeOfType(LLVMGetModuleDataLayout(module),
-                                    LLVMTypeOf(LLVMGetOperand(store, 0))),
-                s->write_facts[w], &ok, &start, &end);
-    for (size_t c = 0; c < s->count; c++) {
-      if (!(s->write_copies[w] & (1u << c)))
-        continue;
-      if (!starts[c])
-        build_range(s, module, builder, copy_last(s, &s->copies[c], builder, last),
-                    s->copies[c].site->source, s->copies[c].site->size, s->copies[c].values, &ok,
-                    &starts[c], &ends[c]);
-      LLVMValueRef apart =
-          LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, ends[c], start, ""),
-                      LLVMBuildICmp(builder, LLVMIntULE, end, starts[c], ""), "");
-      ok = LLVMBuildAnd(builder, ok, apart, "ferry.staged.apart");
-    }
-  }
-  (void)context;
-  return ok;
+  LLVMValueRef fits = LLVMBuildICmp(builder, LLVMIntULE, size,
+                                    LLVMConstInt(LLVMTypeOf(size), s->threads, false),
+                                    "ferry.staged.fits");
+  return ferry_range_check_emit_intervals(s->ranges, module, builder, last, fits);
 }
 
 /* Copy c's source at `distance` iterations on (from the loop's start in
@@ -630,15 +625,23 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   ferry_ptx_wait_group(&ptx, s->stages - 1);
   LLVMValueRef read_stage = stage_of(builder, iteration, 0, s->stages);
 
-  /* Each load reads its slot; the store stays as written. */
+  /* Each load reads its slot (a guarded copy's merge: the slot holds
+   * the load or zero, as the merge does); the store stays as written. */
   for (size_t c = 0; c < s->count; c++) {
-    LLVMValueRef load = s->copies[c].site->load;
-    LLVMTypeRef type = LLVMTypeOf(load);
-    LLVMPositionBuilderBefore(builder, load);
-    LLVMValueRef value = LLVMBuildLoad2(builder, type, slot(builder, s, c, slots[c], read_stage),
+    LLVMValueRef load = s->copies[c].site->load, merged = s->copies[c].site->merged;
+    LLVMValueRef at = merged ? merged : load;
+    while (LLVMIsAPHINode(at))
+      at = LLVMGetNextInstruction(at);
+    LLVMPositionBuilderBefore(builder, at);
+    LLVMValueRef value = LLVMBuildLoad2(builder, LLVMTypeOf(load),
+                                        slot(builder, s, c, slots[c], read_stage),
                                         "ferry.staged.value");
     LLVMSetAlignment(value, s->copies[c].site->size);
-    LLVMReplaceAllUsesWith(load, value);
+    if (merged) {
+      LLVMReplaceAllUsesWith(merged, value);
+      LLVMInstructionEraseFromParent(merged);
+    }
+    LLVMReplaceAllUsesWith(load, value); /* a merge's load: no use left */
     LLVMInstructionEraseFromParent(load);
     ferry_copy_record_keep(record, s->copies[c].site->store, FERRY_KEPT_STAGED);
   }

@@ -11,7 +11,8 @@
  *   - before the loop, one check the whole block takes alike: the block
  *     has at most the threads the ring is sized for, and the bytes the
  *     staged loads read over the block and every iteration miss those
- *     the loop's stores may write (staged_ranges.c); else the loop as
+ *     the loop's stores may write (the range check's interval mode:
+ *     loop_version.h); else the loop as
  *     written (a clone: loop_version.h);
  *   - a prologue issues iterations 0..S-2, each copy where the iteration
  *     runs (counted_loop.h) and its guard holds there, one commit_group
@@ -58,11 +59,12 @@ struct ferry_staged_loop;
  * ferry_plan_staged_copies: `plans`, which must outlive the loops), changing
  * nothing, but a loop holding copies fit for a ring (`ring_plans`: the
  * ring's or, where none took it, the prefetch's): pushes each loop that can be staged onto `loops` (struct
- * ferry_staged_loop *); says at the copies of a loop that holds a barrier
- * and cannot be staged why not. */
+ * ferry_staged_loop *); records at every other copy's decision in
+ * `record` why its load is not staged (copy_record.h, not_staged: said
+ * with its refusal). */
 void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
                         const struct ferry_vec *plans, const struct ferry_vec *ring_plans,
-                        struct ferry_vec *loops);
+                        struct ferry_copy_record *record, struct ferry_vec *loops);
 
 /* Builds the loop's check before it, while the function's analyses still
  * describe its IR: every loop's before any is rewritten. */
@@ -73,29 +75,5 @@ void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
 void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                         struct ferry_staged_loop *loop, struct ferry_copy_record *record);
 void ferry_staged_free(struct ferry_staged_loop *loop);
-
-/* The range check's intervals (staged_ranges.c), for one access: with no
- * builder, only whether its address can be bounded (the reason where
- * not); with one, built at its position `at` (before the loop). */
-struct ferry_interval_context {
-  LLVMModuleRef module;
-  LLVMBuilderRef builder; /* NULL: validate only */
-  const struct ferry_loop *loop;
-  const struct ferry_dominators *dominators;
-  const struct ferry_uniformity *uniformity;
-  LLVMValueRef at;
-  const struct ferry_branch_fact *facts; /* known where the access runs */
-  size_t fact_count;
-  LLVMValueRef last;     /* i64: the index of the loop's last iteration */
-  LLVMValueRef overflow; /* i1: some bound did not fit */
-  struct ferry_map lows, highs, visiting;
-  char *reason;
-  size_t reason_size;
-};
-/* The base of `pointer` (a pointer the whole block shares, known before
- * the loop) and the interval of its byte offset from it, over the block
- * and every iteration where the access runs. */
-bool ferry_interval_of_address(struct ferry_interval_context *x, LLVMValueRef pointer,
-                               LLVMValueRef *base, LLVMValueRef *lo, LLVMValueRef *hi);
 
 #endif

@@ -1,8 +1,8 @@
 // Staged copies' refusals, each a real hazard for a load issued iterations
 // ahead: every copy below is refused as a copy for a hazard at its
 // destination alone (it writes the destination again before the barrier),
-// in a loop that holds a barrier, and stays as written, with a remark
-// saying why its load is not staged either.
+// in a loop that holds a barrier, and stays as written, its refusal
+// saying why its load is not staged either ("...; not staged: REASON").
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.ptx %s 2>&1 | FileCheck %s
@@ -21,7 +21,7 @@ __global__ void atomic_in_loop(float *out, const float *in, const float *cond, i
   __shared__ float s[256];
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   for (int k = 0; k < nz; k++) {
-    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the load is not staged (issued iterations ahead into slots of the thread's own): the loop holds an atomic or volatile access or a fence
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier; not staged: the loop holds an atomic or volatile access or a fence
     REUSED(s, in[k * n + g]);
     __syncthreads();
     atomicAdd(&out[g], s[(t + 1) & 255]);
@@ -35,7 +35,7 @@ __global__ void fence_in_loop(float *out, const float *in, const float *cond, in
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   float acc = 0.0f;
   for (int k = 0; k < nz; k++) {
-    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the load is not staged {{.*}}: the loop {{synchronises by other means|holds an atomic or volatile access or a fence}}
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier; not staged: the loop {{synchronises by other means|holds an atomic or volatile access or a fence}}
     REUSED(s, in[k * n + g]);
     __syncthreads();
     acc += s[(t + 1) & 255];
@@ -51,7 +51,7 @@ __global__ void loaded_index(float *out, const float *in, const float *cond, con
   int t = threadIdx.x;
   float acc = 0.0f;
   for (int k = 0; k < nz; k++) {
-    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the load is not staged {{.*}}: the source address depends on a load, call or other value that cannot be computed ahead
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier; not staged: the source address depends on a load, call or other value that cannot be computed ahead
     REUSED(s, in[index[k] + t]);
     __syncthreads();
     acc += s[(t + 1) & 255];
@@ -67,7 +67,7 @@ __global__ void unbounded_store(float *out, const float *in, const float *cond, 
   __shared__ float s[256];
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   for (int k = 0; k < nz; k++) {
-    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the load is not staged {{.*}}: the loop may write a source, and no range check bounds the bytes a store writes: {{.*}} is computed in the loop by a load, a call or arithmetic the range check does not bound
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier; not staged: the loop may write a source, and no range check bounds the bytes a store writes: {{.*}} is computed in the loop by a load, a call or arithmetic the range check does not bound
     REUSED(s, in[k * n + g]);
     __syncthreads();
     out[where[k * n + g]] = s[(t + 1) & 255];
@@ -81,7 +81,7 @@ __global__ void varying_trip(float *out, const float *in, const float *cond, int
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   float acc = 0.0f;
   for (int k = 0; k < nz + t; k++) {
-    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the load is not staged {{.*}}: the loop's trip count is not the same in every thread of the block
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier; not staged: the loop's trip count is not the same in every thread of the block
     REUSED(s, in[k * n + g]);
     __syncthreads();
     acc += s[(t + 1) & 255];
@@ -98,7 +98,7 @@ __global__ void written_before(float *data, const float *cond, int nz, int n) {
   data[g] = 0.0f;
   float acc = 0.0f;
   for (int k = 1; k < nz; k++) {
-    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the load is not staged {{.*}}: the thread may write a source before the loop with no barrier between that store and the loop
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier; not staged: the thread may write a source before the loop with no barrier between that store and the loop
     REUSED(s, data[k * n + g]);
     __syncthreads();
     acc += s[(t + 1) & 255];
@@ -107,19 +107,21 @@ __global__ void written_before(float *data, const float *cond, int nz, int n) {
   data[g] = acc;
 }
 
-// A loop with no barrier: registers serve it; nothing is said of staging.
+// A loop with no barrier: registers serve it, its loads overlapping
+// across iterations as written.
 __global__ void no_barrier(float *out, const float *in, const float *cond, int nz, int n) {
   __shared__ float s[256];
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   float acc = 0.0f;
+#pragma unroll 1
   for (int k = 0; k < nz; k++) {
-    REUSED(s, in[k * n + g]);
-    acc += s[t];
+    // CHECK: refusals.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may read the destination before the barrier; not staged: its loop holds no barrier (the loop's loads overlap across its iterations without staging; registers serve it)
+    s[t] = in[k * n + g];
+    acc += s[(t + k) & 255];
   }
   __syncthreads();
   out[g] = acc + s[(t + 1) & 255];
 }
 // CHECK-NOT: remark: staged
-// CHECK-NOT: not staged
 
 // PTX-NOT: cp.async

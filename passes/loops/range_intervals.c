@@ -1,10 +1,12 @@
-/* The range check of staged copies (staged_copy.h): before the loop, the
- * bytes its staged loads read and those its stores that may write them
- * write, each over every thread of the block and every iteration, as
- * intervals computed at run time from values the whole block shares.
+/* The range check's interval mode (loop_version.h,
+ * ferry_range_check_new_intervals): before the loop, the bytes its reads
+ * read and those its stores that may write them write, each over every
+ * thread of the block and every iteration, as intervals computed at run
+ * time from values the whole block shares. Staged copies check their
+ * loads with it (staged_copy.h).
  *
- * The rings' check (pipeline_ranges.c) reads addresses as affine forms;
- * the loads a loop stores to shared memory are often not affine in the
+ * The affine mode (range_check.c) reads addresses as affine forms; the
+ * loads a loop stores to shared memory are often not affine in the
  * thread: laplace3d's halo threads pick their node by branches on their
  * index (a phi of tid.x, 32 and -1), and its indices step under a
  * per-thread flag (`if (active) indg += NY * pitch`). An interval is
@@ -21,11 +23,14 @@
  * loop runs as written). Leaves the check reads as they are: constants,
  * arguments, ctaid, ntid and nctaid, and values defined before the loop
  * that the uniformity analysis proves the block's and that dominate the
- * check; so the whole block takes one version. */
-#include "staged_copy.h"
+ * check; so the whole block takes one version. A read under a guard
+ * `counter < B` (or <=), B fixed before the loop, reads only up to the
+ * iteration where it fails. */
+#include "range_check_plan.h"
 
 #include "address_space.h"
 #include "bridge.h"
+#include "cfg.h"
 #include "dominators.h"
 #include "names.h"
 #include "pipeline_plan.h"
@@ -33,9 +38,29 @@
 
 #include <llvm-c/Target.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_DEPTH = 48 };
+
+/* The bounds of one access: with no builder, only whether its address can
+ * be bounded (the reason where not); with one, built at its position `at`
+ * (before the loop). */
+struct interval_context {
+  LLVMModuleRef module;
+  LLVMBuilderRef builder; /* NULL: validate only */
+  const struct ferry_loop *loop;
+  const struct ferry_dominators *dominators;
+  const struct ferry_uniformity *uniformity;
+  LLVMValueRef at;
+  const struct ferry_branch_fact *facts; /* known where the access runs */
+  size_t fact_count;
+  LLVMValueRef last;     /* i64: the index of the loop's last iteration */
+  LLVMValueRef overflow; /* i1: some bound did not fit */
+  struct ferry_map lows, highs, visiting;
+  char *reason;
+  size_t reason_size;
+};
 
 /* One interval, each bound an i64 (NULL while only validating). */
 struct interval {
@@ -43,14 +68,14 @@ struct interval {
 };
 
 /* Builds nothing where ctx->builder is NULL (the check at planning). */
-static bool building(const struct ferry_interval_context *x) { return x->builder != NULL; }
+static bool building(const struct interval_context *x) { return x->builder != NULL; }
 
-static void flag(struct ferry_interval_context *x, LLVMValueRef overflow) {
+static void flag(struct interval_context *x, LLVMValueRef overflow) {
   x->overflow = LLVMBuildOr(x->builder, x->overflow, overflow, "");
 }
 
 /* a op b in 64 bits, any overflow flagged. */
-static LLVMValueRef checked(struct ferry_interval_context *x, const char *name, LLVMValueRef a,
+static LLVMValueRef checked(struct interval_context *x, const char *name, LLVMValueRef a,
                             LLVMValueRef b) {
   LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(x->module));
   LLVMTypeRef i1 = LLVMInt1TypeInContext(LLVMGetModuleContext(x->module));
@@ -67,34 +92,34 @@ static LLVMValueRef checked(struct ferry_interval_context *x, const char *name, 
   return LLVMBuildExtractValue(x->builder, pair, 0, "");
 }
 
-static LLVMValueRef smin(struct ferry_interval_context *x, LLVMValueRef a, LLVMValueRef b) {
+static LLVMValueRef smin(struct interval_context *x, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(x->builder, LLVMBuildICmp(x->builder, LLVMIntSLT, a, b, ""), a, b, "");
 }
-static LLVMValueRef smax(struct ferry_interval_context *x, LLVMValueRef a, LLVMValueRef b) {
+static LLVMValueRef smax(struct interval_context *x, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(x->builder, LLVMBuildICmp(x->builder, LLVMIntSGT, a, b, ""), a, b, "");
 }
 
-static struct interval hull(struct ferry_interval_context *x, struct interval a, struct interval b) {
+static struct interval hull(struct interval_context *x, struct interval a, struct interval b) {
   if (!building(x))
     return a;
   return (struct interval){smin(x, a.lo, b.lo), smax(x, a.hi, b.hi)};
 }
 
-static struct interval add(struct ferry_interval_context *x, struct interval a, struct interval b) {
+static struct interval add(struct interval_context *x, struct interval a, struct interval b) {
   if (!building(x))
     return a;
   return (struct interval){checked(x, "llvm.sadd.with.overflow.i64", a.lo, b.lo),
                            checked(x, "llvm.sadd.with.overflow.i64", a.hi, b.hi)};
 }
 
-static struct interval sub(struct ferry_interval_context *x, struct interval a, struct interval b) {
+static struct interval sub(struct interval_context *x, struct interval a, struct interval b) {
   if (!building(x))
     return a;
   return (struct interval){checked(x, "llvm.ssub.with.overflow.i64", a.lo, b.hi),
                            checked(x, "llvm.ssub.with.overflow.i64", a.hi, b.lo)};
 }
 
-static struct interval mul(struct ferry_interval_context *x, struct interval a, struct interval b) {
+static struct interval mul(struct interval_context *x, struct interval a, struct interval b) {
   if (!building(x))
     return a;
   const char *name = "llvm.smul.with.overflow.i64";
@@ -109,12 +134,12 @@ static struct interval mul(struct ferry_interval_context *x, struct interval a, 
                            smax(x, smax(x, p[0], p[1]), smax(x, p[2], p[3]))};
 }
 
-static LLVMValueRef i64_const(struct ferry_interval_context *x, long long value) {
+static LLVMValueRef i64_const(struct interval_context *x, long long value) {
   return LLVMConstInt(LLVMInt64TypeInContext(LLVMGetModuleContext(x->module)),
                       (unsigned long long)value, true);
 }
 
-static struct interval exactly(struct ferry_interval_context *x, LLVMValueRef value, bool is_signed) {
+static struct interval exactly(struct interval_context *x, LLVMValueRef value, bool is_signed) {
   if (!building(x))
     return (struct interval){value, value};
   LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(x->module));
@@ -126,7 +151,7 @@ static struct interval exactly(struct ferry_interval_context *x, LLVMValueRef va
 }
 
 /* A narrow value's interval must lie within its type's signed range. */
-static void fits(struct ferry_interval_context *x, struct interval v, unsigned width) {
+static void fits(struct interval_context *x, struct interval v, unsigned width) {
   if (!building(x) || width >= 64)
     return;
   long long top = (1ll << (width - 1)) - 1;
@@ -134,7 +159,7 @@ static void fits(struct ferry_interval_context *x, struct interval v, unsigned w
   flag(x, LLVMBuildICmp(x->builder, LLVMIntSGT, v.hi, i64_const(x, top), ""));
 }
 
-static void non_negative(struct ferry_interval_context *x, struct interval v) {
+static void non_negative(struct interval_context *x, struct interval v) {
   if (building(x))
     flag(x, LLVMBuildICmp(x->builder, LLVMIntSLT, v.lo, i64_const(x, 0), ""));
 }
@@ -152,15 +177,15 @@ static const char *special_register(LLVMValueRef value) {
   return name + sizeof prefix - 1;
 }
 
-static LLVMValueRef call_register(struct ferry_interval_context *x, LLVMValueRef original) {
+static LLVMValueRef call_register(struct interval_context *x, LLVMValueRef original) {
   LLVMValueRef callee = LLVMGetCalledValue(original);
   return LLVMBuildCall2(x->builder, LLVMGlobalGetValueType(callee), callee, NULL, 0, "");
 }
 
-static bool interval_of(struct ferry_interval_context *x, LLVMValueRef value, int depth,
+static bool interval_of(struct interval_context *x, LLVMValueRef value, int depth,
                         struct interval *out);
 
-static bool refuse_value(struct ferry_interval_context *x, LLVMValueRef value, const char *why) {
+static bool refuse_value(struct interval_context *x, LLVMValueRef value, const char *why) {
   char name[64];
   ferry_value_name(value, name, sizeof name);
   return ferry_refuse(x->reason, x->reason_size, "%s %s", name, why);
@@ -168,7 +193,7 @@ static bool refuse_value(struct ferry_interval_context *x, LLVMValueRef value, c
 
 /* A header phi of the loop: the hull of its start and of the values the
  * iteration gives it other than itself plus a step, plus [0, last] steps. */
-static bool header_phi(struct ferry_interval_context *x, LLVMValueRef phi, int depth,
+static bool header_phi(struct interval_context *x, LLVMValueRef phi, int depth,
                        struct interval *out) {
   const struct ferry_loop *loop = x->loop;
   if (LLVMCountIncoming(phi) != 2)
@@ -230,7 +255,7 @@ static bool header_phi(struct ferry_interval_context *x, LLVMValueRef phi, int d
   return true;
 }
 
-static bool interval_of(struct ferry_interval_context *x, LLVMValueRef value, int depth,
+static bool interval_of(struct interval_context *x, LLVMValueRef value, int depth,
                         struct interval *out) {
   intptr_t lo, hi;
   if (ferry_map_get(&x->lows, value, &lo) && ferry_map_get(&x->highs, value, &hi)) {
@@ -368,8 +393,11 @@ static bool interval_of(struct ferry_interval_context *x, LLVMValueRef value, in
   return true;
 }
 
-bool ferry_interval_of_address(struct ferry_interval_context *x, LLVMValueRef pointer,
-                               LLVMValueRef *base, LLVMValueRef *lo, LLVMValueRef *hi) {
+/* The base of `pointer` (a pointer the whole block shares, known before
+ * the loop) and the interval of its byte offset from it, over the block
+ * and every iteration where the access runs. */
+static bool interval_of_address(struct interval_context *x, LLVMValueRef pointer,
+                                LLVMValueRef *base, LLVMValueRef *lo, LLVMValueRef *hi) {
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(x->module);
   struct interval offset = {0};
   bool any = false;
@@ -436,4 +464,214 @@ bool ferry_interval_of_address(struct ferry_interval_context *x, LLVMValueRef po
   *lo = offset.lo;
   *hi = offset.hi;
   return true;
+}
+
+/* ---- The mode: reads and writes planned, then one check ---- */
+
+struct interval_read {
+  LLVMValueRef pointer;
+  unsigned long long bytes;
+  const struct ferry_branch_fact *facts; /* the caller's, known where it runs */
+  size_t fact_count;
+  const LLVMValueRef *guards; /* the caller's: its guard's conditions and their ways */
+  const bool *guard_holds;
+  size_t guard_count;
+};
+
+struct interval_write {
+  LLVMValueRef store;
+  uint32_t reads;
+  const struct ferry_branch_fact *facts;
+  size_t fact_count;
+};
+
+struct ferry_range_intervals {
+  const struct ferry_loop *loop;
+  const struct ferry_counted_loop *counted;
+  const struct ferry_dominators *dominators;
+  const struct ferry_uniformity *uniformity;
+  struct interval_read reads[FERRY_RANGE_MAX_READS];
+  size_t read_count;
+  struct interval_write writes[FERRY_RANGE_MAX_WRITES];
+  size_t write_count;
+};
+
+struct ferry_range_check *ferry_range_check_new_intervals(
+    const struct ferry_loop *loop, const struct ferry_counted_loop *counted,
+    const struct ferry_dominators *dominators, const struct ferry_uniformity *uniformity) {
+  struct ferry_range_check *check = ferry_range_check_new(FERRY_RANGE_OVER_BLOCK);
+  check->intervals = ferry_xcalloc(1, sizeof *check->intervals);
+  check->intervals->loop = loop;
+  check->intervals->counted = counted;
+  check->intervals->dominators = dominators;
+  check->intervals->uniformity = uniformity;
+  return check;
+}
+
+void ferry_range_intervals_free(struct ferry_range_intervals *intervals) { free(intervals); }
+
+size_t ferry_range_intervals_read_count(const struct ferry_range_intervals *intervals) {
+  return intervals->read_count;
+}
+
+size_t ferry_range_intervals_write_count(const struct ferry_range_intervals *intervals) {
+  return intervals->write_count;
+}
+
+/* The context of one access's bounds, before the loop (no builder: to
+ * validate only). */
+static struct interval_context context_of(const struct ferry_range_intervals *m,
+                                          LLVMModuleRef module, LLVMBuilderRef builder,
+                                          const struct ferry_branch_fact *facts,
+                                          size_t fact_count, LLVMValueRef last, char *reason,
+                                          size_t size) {
+  return (struct interval_context){
+      .module = module, .builder = builder, .loop = m->loop, .dominators = m->dominators,
+      .uniformity = m->uniformity, .at = m->counted->preheader_branch, .facts = facts,
+      .fact_count = fact_count, .last = last,
+      .overflow = builder ? LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 0,
+                                         false)
+                          : NULL,
+      .reason = reason, .reason_size = size};
+}
+
+static void free_context(struct interval_context *x) {
+  ferry_map_free(&x->lows);
+  ferry_map_free(&x->highs);
+  ferry_map_free(&x->visiting);
+}
+
+/* Whether the interval of the access's address can be built. */
+static bool bounded(const struct ferry_range_intervals *m, LLVMModuleRef module,
+                    LLVMValueRef pointer, const struct ferry_branch_fact *facts,
+                    size_t fact_count, char *reason, size_t size) {
+  struct interval_context x =
+      context_of(m, module, NULL, facts, fact_count, NULL, reason, size);
+  LLVMValueRef base, lo, hi;
+  bool ok = interval_of_address(&x, pointer, &base, &lo, &hi);
+  free_context(&x);
+  return ok;
+}
+
+bool ferry_range_check_read_interval(struct ferry_range_check *check, LLVMModuleRef module,
+                                     LLVMValueRef pointer, unsigned long long bytes,
+                                     const struct ferry_branch_fact *facts, size_t fact_count,
+                                     const LLVMValueRef *guards, const bool *guard_holds,
+                                     size_t guard_count, char *reason, size_t size) {
+  struct ferry_range_intervals *m = check->intervals;
+  if (m->read_count == FERRY_RANGE_MAX_READS)
+    return ferry_refuse(reason, size, "the loop has more than %d reads to check",
+                        FERRY_RANGE_MAX_READS);
+  if (!bounded(m, module, pointer, facts, fact_count, reason, size))
+    return false;
+  m->reads[m->read_count++] = (struct interval_read){pointer, bytes, facts, fact_count,
+                                                     guards, guard_holds, guard_count};
+  return true;
+}
+
+bool ferry_range_check_write_interval(struct ferry_range_check *check, LLVMModuleRef module,
+                                      LLVMValueRef store, uint32_t reads,
+                                      const struct ferry_branch_fact *facts, size_t fact_count,
+                                      char *reason, size_t size) {
+  struct ferry_range_intervals *m = check->intervals;
+  if (m->write_count == FERRY_RANGE_MAX_WRITES)
+    return ferry_refuse(reason, size, "the loop has more than %d stores to check",
+                        FERRY_RANGE_MAX_WRITES);
+  if (!bounded(m, module, LLVMGetOperand(store, 1), facts, fact_count, reason, size))
+    return false;
+  m->writes[m->write_count++] = (struct interval_write){store, reads, facts, fact_count};
+  return true;
+}
+
+/* The interval of one access's bytes, as generic addresses [start, end),
+ * `ok` (i1) and-ed with their fitting: no overflow, neither bound
+ * wrapped around the address space. */
+static void build_range(const struct ferry_range_intervals *m, LLVMModuleRef module,
+                        LLVMBuilderRef builder, LLVMValueRef last, LLVMValueRef pointer,
+                        unsigned long long size, const struct ferry_branch_fact *facts,
+                        size_t fact_count, LLVMValueRef *ok, LLVMValueRef *start,
+                        LLVMValueRef *end) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
+  char unused[FERRY_REASON_SIZE];
+  struct interval_context x =
+      context_of(m, module, builder, facts, fact_count, last, unused, sizeof unused);
+  LLVMValueRef base, lo, hi;
+  interval_of_address(&x, pointer, &base, &lo, &hi); /* bounded when planned */
+  free_context(&x);
+  LLVMValueRef address = LLVMBuildPtrToInt(
+      builder, ferry_pointer_in_space(builder, base, FERRY_ADDRSPACE_GENERIC), i64, "");
+  *start = LLVMBuildAdd(builder, address, lo, "");
+  *end = LLVMBuildAdd(builder, LLVMBuildAdd(builder, address, hi, ""),
+                      LLVMConstInt(i64, size, false), "");
+  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildNot(builder, x.overflow, ""), "");
+  *ok = LLVMBuildAnd(builder, *ok, LLVMBuildICmp(builder, LLVMIntULE, *start, *end, ""), "");
+}
+
+/* The index of the last iteration in which the read may run (i64): the
+ * loop's, or earlier where a guard `counter < B` (or <=), B fixed before
+ * the loop, ends it first (laplace3d's `if (k < NZM1)`, without which its
+ * last plane's bounds would reach a plane past its array). */
+static LLVMValueRef read_last(const struct ferry_range_intervals *m,
+                              const struct interval_read *read, LLVMBuilderRef builder,
+                              LLVMValueRef last) {
+  const struct ferry_counted_loop *counted = m->counted;
+  if (counted->step != 1)
+    return last;
+  LLVMTypeRef i64 = LLVMTypeOf(last);
+  for (size_t g = 0; g < read->guard_count; g++) {
+    LLVMValueRef condition = read->guards[g];
+    if (!LLVMIsAICmpInst(condition))
+      continue;
+    LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+    LLVMValueRef counter = LLVMGetOperand(condition, 0), bound = LLVMGetOperand(condition, 1);
+    if (bound == counted->iv) {
+      bound = counter;
+      counter = counted->iv;
+      predicate = ferry_icmp_swapped(predicate);
+    }
+    if (counter != counted->iv || ferry_loop_defines(m->loop, bound))
+      continue;
+    if (!read->guard_holds[g])
+      predicate = ferry_icmp_inverse(predicate);
+    if (predicate != LLVMIntSLT && predicate != LLVMIntSLE)
+      continue;
+    /* start + j < B (<= B): j <= B - start - 1 (B - start), exactly in 64
+     * bits (both of 32 bits or less). */
+    LLVMValueRef end = LLVMBuildSub(builder, LLVMBuildSExt(builder, bound, i64, ""),
+                                    LLVMBuildSExt(builder, counted->start, i64, ""), "");
+    if (predicate == LLVMIntSLT)
+      end = LLVMBuildSub(builder, end, LLVMConstInt(i64, 1, false), "");
+    last = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntSLT, end, last, ""), end, last,
+                           "ferry.ranges.last");
+  }
+  return last;
+}
+
+LLVMValueRef ferry_range_check_emit_intervals(const struct ferry_range_check *check,
+                                              LLVMModuleRef module, LLVMBuilderRef builder,
+                                              LLVMValueRef last, LLVMValueRef holds) {
+  const struct ferry_range_intervals *m = check->intervals;
+  LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
+  LLVMValueRef ok = holds;
+  LLVMValueRef starts[FERRY_RANGE_MAX_READS] = {0}, ends[FERRY_RANGE_MAX_READS] = {0};
+  for (size_t w = 0; w < m->write_count; w++) {
+    const struct interval_write *write = &m->writes[w];
+    LLVMValueRef start, end;
+    build_range(m, module, builder, last, LLVMGetOperand(write->store, 1),
+                LLVMStoreSizeOfType(layout, LLVMTypeOf(LLVMGetOperand(write->store, 0))),
+                write->facts, write->fact_count, &ok, &start, &end);
+    for (size_t c = 0; c < m->read_count; c++) {
+      if (!(write->reads & (UINT32_C(1) << c)))
+        continue;
+      const struct interval_read *read = &m->reads[c];
+      if (!starts[c])
+        build_range(m, module, builder, read_last(m, read, builder, last), read->pointer,
+                    read->bytes, read->facts, read->fact_count, &ok, &starts[c], &ends[c]);
+      LLVMValueRef apart =
+          LLVMBuildOr(builder, LLVMBuildICmp(builder, LLVMIntULE, ends[c], start, ""),
+                      LLVMBuildICmp(builder, LLVMIntULE, end, starts[c], ""), "");
+      ok = LLVMBuildAnd(builder, ok, apart, "ferry.ranges.apart");
+    }
+  }
+  return ok;
 }
