@@ -43,16 +43,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The variant's name: the kernel's, then the suffix. */
-static char *variant_name(LLVMValueRef kernel) {
-  size_t length;
-  const char *name = LLVMGetValueName2(kernel, &length);
-  char *variant = ferry_xmalloc(length + sizeof FERRY_VARIANT_SUFFIX);
-  memcpy(variant, name, length);
-  memcpy(variant + length, FERRY_VARIANT_SUFFIX, sizeof FERRY_VARIANT_SUFFIX);
-  return variant;
-}
-
 bool ferry_dispatch_variants_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module) || ferry_option_dispatch() == FERRY_DISPATCH_NEVER ||
       ferry_dispatch_module_has_variants(module))
@@ -62,7 +52,7 @@ bool ferry_dispatch_variants_run(LLVMModuleRef module) {
     if (!LLVMIsDeclaration(fn) && ferry_is_kernel(fn))
       ferry_vec_push(&kernels, fn);
   for (size_t i = 0; i < kernels.count; i++) {
-    char *name = variant_name(kernels.items[i]);
+    char *name = ferry_dispatch_entry_name(kernels.items[i], FERRY_VARIANT_SUFFIX);
     if (!LLVMGetNamedFunction(module, name)) {
       LLVMValueRef clone = ferry_clone_kernel(kernels.items[i], name, FERRY_VARIANT_SUFFIX);
       ferry_dispatch_mark(clone, FERRY_VARIANT_ATTRIBUTE);
@@ -114,12 +104,7 @@ static bool variant_kept(LLVMValueRef variant) {
  * was deleted. Decided before its variant's marks go. */
 static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
   LLVMValueRef original = ferry_dispatch_original(alternative);
-  /* Its variant: the kernel's name followed by FERRY_VARIANT_SUFFIX. */
-  size_t length;
-  const char *original_name = LLVMGetValueName2(original, &length);
-  char *name = ferry_xmalloc(length + sizeof FERRY_VARIANT_SUFFIX);
-  memcpy(name, original_name, length);
-  memcpy(name + length, FERRY_VARIANT_SUFFIX, sizeof FERRY_VARIANT_SUFFIX);
+  char *name = ferry_dispatch_entry_name(original, FERRY_VARIANT_SUFFIX);
   LLVMValueRef variant = LLVMGetNamedFunction(module, name);
   free(name);
   bool candidates = ferry_dispatch_marked(alternative, FERRY_ALT_CANDIDATES_ATTRIBUTE);

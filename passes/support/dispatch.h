@@ -104,6 +104,10 @@ LLVMValueRef ferry_dispatch_make_alternative(LLVMValueRef variant);
  * NULL. */
 LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant);
 
+/* The name of one of kernel's entries: the kernel's name followed by suffix
+ * (FERRY_VARIANT_SUFFIX, FERRY_ALT_VARIANT_SUFFIX); the caller frees it. */
+char *ferry_dispatch_entry_name(LLVMValueRef kernel, const char *suffix);
+
 /* Whether ferry-dispatch-variants made variants in the module. */
 bool ferry_dispatch_module_has_variants(LLVMModuleRef module);
 

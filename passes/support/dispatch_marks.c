@@ -63,18 +63,22 @@ LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
   return original ? original : fn;
 }
 
+char *ferry_dispatch_entry_name(LLVMValueRef kernel, const char *suffix) {
+  size_t length, suffix_length = strlen(suffix);
+  const char *name = LLVMGetValueName2(kernel, &length);
+  char *entry = ferry_xmalloc(length + suffix_length + 1);
+  memcpy(entry, name, length);
+  memcpy(entry + length, suffix, suffix_length + 1);
+  return entry;
+}
+
 /* The kernel's name followed by FERRY_ALT_VARIANT_SUFFIX, for the first
  * variant `variant`; NULL where it is not one. */
 static char *alternative_name(LLVMValueRef variant) {
   LLVMValueRef original = ferry_dispatch_original(variant);
   if (original == variant || ferry_dispatch_marked(variant, FERRY_ALT_ATTRIBUTE))
     return NULL;
-  size_t length;
-  const char *name = LLVMGetValueName2(original, &length);
-  char *alternative = ferry_xmalloc(length + sizeof FERRY_ALT_VARIANT_SUFFIX);
-  memcpy(alternative, name, length);
-  memcpy(alternative + length, FERRY_ALT_VARIANT_SUFFIX, sizeof FERRY_ALT_VARIANT_SUFFIX);
-  return alternative;
+  return ferry_dispatch_entry_name(original, FERRY_ALT_VARIANT_SUFFIX);
 }
 
 LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant) {
