@@ -450,3 +450,46 @@ LLVMValueRef ferry_counted_loop_runs_checked(const struct ferry_counted_loop *c,
     runs = LLVMBuildAnd(builder, runs, LLVMBuildICmp(builder, LLVMIntUGT, later, c->iv, ""), "");
   return runs;
 }
+
+bool ferry_counted_loop_guard_bound(const struct ferry_counted_loop *counted,
+                                    const struct ferry_loop *loop, LLVMValueRef condition,
+                                    bool holds, LLVMValueRef *bound, bool *inclusive) {
+  if (counted->step != 1 || !LLVMIsAICmpInst(condition))
+    return false;
+  LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+  LLVMValueRef counter = LLVMGetOperand(condition, 0);
+  *bound = LLVMGetOperand(condition, 1);
+  if (*bound == counted->iv) {
+    *bound = counter;
+    counter = counted->iv;
+    predicate = ferry_icmp_swapped(predicate);
+  }
+  if (counter != counted->iv || ferry_loop_defines(loop, *bound))
+    return false;
+  if (!holds)
+    predicate = ferry_icmp_inverse(predicate);
+  *inclusive = predicate == LLVMIntSLE;
+  return predicate == LLVMIntSLT || predicate == LLVMIntSLE;
+}
+
+LLVMValueRef ferry_counted_loop_guarded_last(const struct ferry_counted_loop *counted,
+                                             const struct ferry_loop *loop,
+                                             LLVMBuilderRef builder, const LLVMValueRef *guards,
+                                             const bool *holds, size_t count, LLVMValueRef last,
+                                             const char *name) {
+  LLVMTypeRef i64 = LLVMTypeOf(last);
+  for (size_t g = 0; g < count; g++) {
+    LLVMValueRef bound;
+    bool inclusive;
+    if (!ferry_counted_loop_guard_bound(counted, loop, guards[g], holds[g], &bound, &inclusive))
+      continue;
+    /* start + j < B (<= B): j <= B - start - 1 (B - start). */
+    LLVMValueRef end = LLVMBuildSub(builder, LLVMBuildSExt(builder, bound, i64, ""),
+                                    LLVMBuildSExt(builder, counted->start, i64, ""), "");
+    if (!inclusive)
+      end = LLVMBuildSub(builder, end, LLVMConstInt(i64, 1, false), "");
+    last = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntSLT, end, last, ""), end, last,
+                           name);
+  }
+  return last;
+}

@@ -73,6 +73,26 @@ struct ferry_counted_loop {
 struct ferry_counted_loop *ferry_counted_loop_compute(const struct ferry_loops *loops,
                                                       const struct ferry_loop *loop);
 
+/* Whether `condition`, holding as `holds` where an access of the loop
+ * runs, bounds the counter by a value fixed before the loop, `counter < B`
+ * (or <=: `*inclusive`), the loop counting by 1: then it holds exactly at
+ * the iterations up to B - start - 1 (B - start). */
+bool ferry_counted_loop_guard_bound(const struct ferry_counted_loop *counted,
+                                    const struct ferry_loop *loop, LLVMValueRef condition,
+                                    bool holds, LLVMValueRef *bound, bool *inclusive);
+
+/* The index of the last iteration (i64, as `last`) in which an access
+ * under `guards` (each holding as `holds`) may run: `last`, the loop's,
+ * or earlier where a guard bounds the counter (ferry_counted_loop_guard_bound;
+ * laplace3d's `if (k < NZM1)`, without which its last plane's bounds would
+ * reach a plane past its array). Exact in 64 bits: B and start have 32
+ * bits or less. */
+LLVMValueRef ferry_counted_loop_guarded_last(const struct ferry_counted_loop *counted,
+                                             const struct ferry_loop *loop,
+                                             LLVMBuilderRef builder, const LLVMValueRef *guards,
+                                             const bool *holds, size_t count, LLVMValueRef last,
+                                             const char *name);
+
 /* Exact counters only. The index of the loop's last iteration, in 64
  * bits, at the builder's position before the loop (which runs at least
  * once); for counters of 32 bits or less, where it is below 2^32. */

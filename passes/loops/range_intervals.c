@@ -608,43 +608,14 @@ static void build_range(const struct ferry_range_intervals *m, LLVMModuleRef mod
 }
 
 /* The index of the last iteration in which the read may run (i64): the
- * loop's, or earlier where a guard `counter < B` (or <=), B fixed before
- * the loop, ends it first (laplace3d's `if (k < NZM1)`, without which its
- * last plane's bounds would reach a plane past its array). */
+ * loop's, or earlier where a counter guard ends it first
+ * (ferry_counted_loop_guarded_last). */
 static LLVMValueRef read_last(const struct ferry_range_intervals *m,
                               const struct interval_read *read, LLVMBuilderRef builder,
                               LLVMValueRef last) {
-  const struct ferry_counted_loop *counted = m->counted;
-  if (counted->step != 1)
-    return last;
-  LLVMTypeRef i64 = LLVMTypeOf(last);
-  for (size_t g = 0; g < read->guard_count; g++) {
-    LLVMValueRef condition = read->guards[g];
-    if (!LLVMIsAICmpInst(condition))
-      continue;
-    LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-    LLVMValueRef counter = LLVMGetOperand(condition, 0), bound = LLVMGetOperand(condition, 1);
-    if (bound == counted->iv) {
-      bound = counter;
-      counter = counted->iv;
-      predicate = ferry_icmp_swapped(predicate);
-    }
-    if (counter != counted->iv || ferry_loop_defines(m->loop, bound))
-      continue;
-    if (!read->guard_holds[g])
-      predicate = ferry_icmp_inverse(predicate);
-    if (predicate != LLVMIntSLT && predicate != LLVMIntSLE)
-      continue;
-    /* start + j < B (<= B): j <= B - start - 1 (B - start), exactly in 64
-     * bits (both of 32 bits or less). */
-    LLVMValueRef end = LLVMBuildSub(builder, LLVMBuildSExt(builder, bound, i64, ""),
-                                    LLVMBuildSExt(builder, counted->start, i64, ""), "");
-    if (predicate == LLVMIntSLT)
-      end = LLVMBuildSub(builder, end, LLVMConstInt(i64, 1, false), "");
-    last = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntSLT, end, last, ""), end, last,
-                           "ferry.ranges.last");
-  }
-  return last;
+  return ferry_counted_loop_guarded_last(m->counted, m->loop, builder, read->guards,
+                                         read->guard_holds, read->guard_count, last,
+                                         "ferry.ranges.last");
 }
 
 LLVMValueRef ferry_range_check_emit_intervals(const struct ferry_range_check *check,

@@ -386,56 +386,14 @@ void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
 
 /* ---- The rewrite ---- */
 
-/* Whether guard g of the copy bounds the loop's counter by a value fixed
- * before the loop, `counter < B` (or <=, `*inclusive`) where the copy
- * runs, the loop counting by 1: then it holds exactly at the iterations
- * up to B - start - 1 (B - start), which copy_last folds into the copy's
- * last iteration and the issue need not compute again. */
-static bool counter_guard(const struct ferry_staged_loop *s, const struct staged_copy *copy,
-                          size_t g, LLVMValueRef *bound, bool *inclusive) {
-  const struct ferry_counted_loop *counted = s->counted;
-  LLVMValueRef condition = copy->guards[g];
-  if (counted->step != 1 || !LLVMIsAICmpInst(condition))
-    return false;
-  LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-  LLVMValueRef counter = LLVMGetOperand(condition, 0);
-  *bound = LLVMGetOperand(condition, 1);
-  if (*bound == counted->iv) {
-    *bound = counter;
-    counter = counted->iv;
-    predicate = ferry_icmp_swapped(predicate);
-  }
-  if (counter != counted->iv || ferry_loop_defines(s->loop, *bound))
-    return false;
-  if (!copy->guard_holds[g])
-    predicate = ferry_icmp_inverse(predicate);
-  *inclusive = predicate == LLVMIntSLE;
-  return predicate == LLVMIntSLT || predicate == LLVMIntSLE;
-}
-
 /* The index of the last iteration in which copy c may load (i64): the
- * loop's, or earlier where a counter guard (counter_guard) ends its loads
- * first (laplace3d's `if (k < NZM1)`, without which its last plane's
- * bounds would reach a plane past its array). */
+ * loop's, or earlier where a counter guard ends its loads first
+ * (ferry_counted_loop_guarded_last), which the issue then need not test. */
 static LLVMValueRef copy_last(const struct ferry_staged_loop *s, const struct staged_copy *copy,
                               LLVMBuilderRef builder, LLVMValueRef last) {
-  const struct ferry_counted_loop *counted = s->counted;
-  LLVMTypeRef i64 = LLVMTypeOf(last);
-  for (size_t g = 0; g < copy->guard_count; g++) {
-    LLVMValueRef bound;
-    bool inclusive;
-    if (!counter_guard(s, copy, g, &bound, &inclusive))
-      continue;
-    /* start + j < B (<= B): j <= B - start - 1 (B - start), exactly in 64
-     * bits (both of 32 bits or less). */
-    LLVMValueRef end = LLVMBuildSub(builder, LLVMBuildSExt(builder, bound, i64, ""),
-                                    LLVMBuildSExt(builder, counted->start, i64, ""), "");
-    if (!inclusive)
-      end = LLVMBuildSub(builder, end, LLVMConstInt(i64, 1, false), "");
-    last = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntSLT, end, last, ""), end, last,
-                           "ferry.staged.last");
-  }
-  return last;
+  return ferry_counted_loop_guarded_last(s->counted, s->loop, builder, copy->guards,
+                                         copy->guard_holds, copy->guard_count, last,
+                                         "ferry.staged.last");
 }
 
 /* Before the loop: the block fits the ring, and the staged loads' bytes
@@ -469,8 +427,9 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
   for (size_t g = 0; g < copy->guard_count; g++) {
     LLVMValueRef bound;
     bool inclusive;
-    if (counter_guard(s, copy, g, &bound, &inclusive))
-      continue; /* in `runs` */
+    if (ferry_counted_loop_guard_bound(s->counted, s->loop, copy->guards[g],
+                                       copy->guard_holds[g], &bound, &inclusive))
+      continue; /* in `runs` (copy_last) */
     LLVMValueRef condition =
         ferry_pipeline_value_at(copy->values, builder, copy->guards[g], distance, prologue, &made);
     if (!copy->guard_holds[g])
