@@ -33,9 +33,9 @@
 // With `salt` (the same work every launch), on main's merged build (H200,
 // one run each): shape one kept the variant; shape two did not keep the
 // alternative: original 52-55 us, variant 51-53, alternative 66-67, so the
-// trial kept the original (sm_80) or the variant (sm_90a), and the second
-// expect-trial-choice fails until shape two is one where the lone copy's
-// cp.async pays. Identity, racecheck, synccheck, memcheck and memcheck
+// trial kept the original (sm_80) or the variant (sm_90a), and the
+// second trial-choice check fails until shape two is one where the lone
+// copy's cp.async pays. Identity, racecheck, synccheck, memcheck and memcheck
 // under measure passed on both targets.
 //
 // Run as `alternative_trial OUTPUT_FILE [small]`: `small` (for the
