@@ -143,11 +143,11 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
 
 /* Where a remark about I points: I's own location; for an instruction an
  * optimization made without one (a merged or hoisted load, a memcpy
- * loop-idiom wrote), the nearest located instruction before it in its
- * block, then after it; else the function's own line. A remark without
- * any is "?:0:0" in a report. */
+ * loop-idiom wrote) or with one of line 0 (merged from two places), the
+ * nearest located instruction before it in its block, then after it; else
+ * the function's own line. A remark without any is "?:0:0" in a report. */
 static DiagnosticLocation locationOf(const Instruction *I) {
-  if (I->getDebugLoc())
+  if (I->getDebugLoc() && I->getDebugLoc().getLine())
     return DiagnosticLocation(I->getDebugLoc());
   for (const Instruction *P = I->getPrevNode(); P; P = P->getPrevNode())
     if (P->getDebugLoc() && P->getDebugLoc().getLine())

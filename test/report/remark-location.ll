@@ -1,5 +1,6 @@
 ; A remark about an instruction without a location of its own (one an
-; optimization made, such as a merged or hoisted access) points at the
+; optimization made, such as a merged or hoisted access), or with one of
+; line 0 (a location LLVM merged from two places), points at the
 ; nearest located instruction before it in its block, else at the
 ; function's line, so that a report names a place for every reason that
 ; has one (test/async-copy/refuse-call-between.ll: the instruction's own
@@ -15,9 +16,11 @@
 
 ; CHECK:      remark: near.cu:3:21: not converted: a call that may access memory stands between the copy and the barrier
 ; CHECK-NEXT: remark: near.cu:10:0: not converted: a call that may access memory stands between the copy and the barrier
+; CHECK-NEXT: remark: near.cu:22:7: not converted: a call that may access memory stands between the copy and the barrier
 ; CHECK-NOT:  remark:
 ; RECORD:     DebugLoc: { File: near.cu, Line: 3, Column: 21 }
 ; RECORD:     DebugLoc: { File: near.cu, Line: 10, Column: 0 }
+; RECORD:     DebugLoc: { File: near.cu, Line: 22, Column: 7 }
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -60,6 +63,24 @@ entry:
   ret void
 }
 
+; The copy's store has a location of line 0 (merged from two places); the
+; load before it has line 22's.
+define ptx_kernel void @line_zero(ptr noundef readonly captures(none) %g) #0 !dbg !14 {
+entry:
+  %args = alloca i32, align 4
+  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x(), !dbg !15
+  %idx = zext nneg i32 %tid to i64, !dbg !15
+  %rev = sub nuw nsw i64 255, %idx, !dbg !15
+  %src = getelementptr inbounds nuw i32, ptr %g, i64 %idx, !dbg !15
+  %v = load i32, ptr %src, align 4, !dbg !15
+  %dst = getelementptr inbounds nuw i32, ptr addrspacecast (ptr addrspace(3) @sh to ptr), i64 %rev
+  store i32 %v, ptr %dst, align 4, !dbg !16
+  store i32 %tid, ptr %args, align 4, !dbg !17
+  %n = call i32 @vprintf(ptr @.str, ptr %args), !dbg !17
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0), !dbg !17
+  ret void, !dbg !17
+}
+
 declare i32 @vprintf(ptr, ptr)
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
@@ -80,3 +101,7 @@ attributes #0 = { convergent mustprogress noinline norecurse nounwind "target-cp
 !11 = !DILocation(line: 5, column: 3, scope: !5)
 !12 = !DILocation(line: 6, column: 1, scope: !5)
 !13 = distinct !DISubprogram(name: "function_line", scope: !1, file: !1, line: 10, type: !4, scopeLine: 10, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!14 = distinct !DISubprogram(name: "line_zero", scope: !1, file: !1, line: 20, type: !4, scopeLine: 20, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!15 = !DILocation(line: 22, column: 7, scope: !14)
+!16 = !DILocation(line: 0, scope: !14)
+!17 = !DILocation(line: 23, column: 3, scope: !14)
