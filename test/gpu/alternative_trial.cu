@@ -1,8 +1,8 @@
 // expect: cp.async
-// expect-remark: the kernel's second variant is _Z8two_waysPjPKjPK4quadS4_PfPKfij__ferry_alt
+// expect-remark: the kernel's second variant is _Z8two_waysPjPKjPK4quadS4_PfPKfiji__ferry_alt
 // expect-remark: versioned this loop on a run-time check
-// expect-trial-choice: _Z8two_waysPjPKjPK4quadS4_PfPKfij 128x1x1 variant
-// expect-trial-choice: _Z8two_waysPjPKjPK4quadS4_PfPKfij 256x1x1 alternative
+// expect-trial-choice: _Z8two_waysPjPKjPK4quadS4_PfPKfiji 128x1x1 variant
+// expect-trial-choice: _Z8two_waysPjPKjPK4quadS4_PfPKfiji 256x1x1 alternative
 //
 // A kernel with two variants (dispatch.h: K__ferry and the alternative,
 // K__ferry_alt), each the faster at a launch shape of its own, which the
@@ -19,31 +19,26 @@
 // accumulator in a register, where the loop as written loads and stores it
 // in every iteration: the variant wins. Shape two (256 threads, one block a
 // multiprocessor through dynamic shared memory the kernel does not use, no
-// loop and no tile: n = 0): what is left is lone_copy_trial.cu's phase,
-// whose cp.async measured 6-7 % faster there on an H200: the alternative
-// wins. Every launch is compared with a CPU reference, and by run.sh bit
-// for bit with the plain build; memcheck runs it under measure too, where
-// the trial launches all three entries. On an H200 (sm_90a and sm_80 PTX,
-// two runs each): shape one kept the variant every time (its samples
-// 63-69 us, the original's 200-207, the alternative's 200-205); shape two
-// the alternative in three runs of four (66-71 us, the original's faster
-// sample 72-75, the variant's slower 85-86), the fourth kept the original
-// while the work still changed from launch to launch (see `salt`);
-// outputs identical to the plain build's, memcheck under measure clean.
-// With `salt` (the same work every launch), on main's merged build (H200,
-// one run each): shape one kept the variant; shape two did not keep the
-// alternative: original 52-55 us, variant 51-53, alternative 66-67, so the
-// trial kept the original (sm_80) or the variant (sm_90a), and the
-// second trial-choice check fails until shape two is one where the lone
-// copy's cp.async pays. Identity, racecheck, synccheck, memcheck and memcheck
-// under measure passed on both targets.
+// loop and no tile: n = 0): what is left is lone_copy_trial.cu's phase, a
+// lone 4-byte copy and a hash of `rounds` rounds before the barrier: the
+// alternative, whose cp.async lets the hash run while the load is in
+// flight, wins. Every launch is compared with a CPU reference, and by
+// run.sh bit for bit with the plain build; memcheck runs it under measure
+// too, where the trial launches all three entries. On an H200 (main at
+// 0482f50 with this test, sm_90a and sm_80 PTX, one run each): shape one
+// kept the variant (its samples 144-147 us, the original's 198-202, the
+// alternative's 198-201), shape two the alternative (67.1-68.7 us, the
+// original's 77.5-82.0, the variant's 78.2-79.3); identity, racecheck,
+// synccheck, memcheck and memcheck under measure passed. (With the hash's
+// rounds a constant, shape two's alternative ran 66-67 us against 52-55 us
+// as written: see `rounds` below.)
 //
 // Run as `alternative_trial OUTPUT_FILE [small]`: `small` (for the
 // sanitizers) launches fewer blocks and iterations.
 #include "harness.cuh"
 
 constexpr unsigned kDigits = 16, kLaunches = 12, kTile = 256;
-constexpr int kRounds = 32;
+constexpr int kRounds = 32; // a run-time argument: see two_ways
 constexpr size_t kReservedShared = 120 * 1024; // one block a multiprocessor
 
 struct __align__(16) quad {
@@ -60,15 +55,19 @@ __device__ __host__ inline unsigned mix(unsigned h, int rounds) {
 // a[i, b, t] over i < n, in order (no reassociation: bit-identical).
 // `salt` changes every output from launch to launch and none of the work:
 // the trial's samples, each a launch of its own, time the same work.
+// `rounds` is a run-time value, as in lone_copy_trial.cu: with a constant
+// count `mix` unrolls into straight-line code, and there the kernel as
+// written ran shape two in 52-55 us and the alternative in 66-67 (H200):
+// the lone copy's cp.async did not pay. The launches pass kRounds.
 __global__ void two_ways(unsigned *out, const unsigned *seeds, const quad *wide, const quad *more,
-                         float *acc, const float *a, int n, unsigned salt) {
+                         float *acc, const float *a, int n, unsigned salt, int rounds) {
   __shared__ unsigned seed[kDigits];
   __shared__ quad w[kTile], m[kTile];
   unsigned t = threadIdx.x, b = blockIdx.x, threads = blockDim.x;
   size_t at = (size_t)b * threads + t;
   if (t < kDigits)
     seed[t] = seeds[t * gridDim.x + b];
-  unsigned h = mix(t * 0x9E3779B9u + b + salt, kRounds);
+  unsigned h = mix(t * 0x9E3779B9u + b + salt, rounds);
   __syncthreads();
   unsigned result = seed[h % kDigits] + h;
   if (n > 0) {
@@ -137,7 +136,7 @@ int main(int argc, char **argv) {
       unsigned salt = launch * 0x01000193u;
       two_ways<<<shape.blocks, shape.threads, shape.shared>>>(d_out + launch * count, d_seeds,
                                                               d_wide, d_more, d_acc, d_a, shape.n,
-                                                              salt);
+                                                              salt, kRounds);
       CHECK_LAUNCH();
     }
     std::vector<unsigned> all = harness::host_copy(d_out, count * kLaunches);

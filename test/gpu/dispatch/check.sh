@@ -25,7 +25,7 @@
 # before, during and after a trial; the devices in turn; a trial pending at
 # exit, with and without a reset there; threads launching while others
 # capture graphs; errors the program provokes) in a process of its own,
-# the ferry build under each mode (ptsz: measure): its exit status, output
+# the ferry build under each mode: its exit status, output
 # and log (the error codes it read) as the plain build's; on sm90a under
 # memcheck too,
 # with exactly the plain build's API errors.
@@ -292,9 +292,7 @@ run_robust() {
       else
         report FAIL "robust $config $case run-plain: exit $plain_status: $(tail -n3 "$b.plain.log" | tr '\n' ' ')"
       fi
-      local modes=(measure model original variant)
-      [ "$config" = ptsz ] && modes=(measure) # the per-thread stream's own calls: the trial's
-      for dispatch in "${modes[@]}"; do
+      for dispatch in measure model original variant; do
         FERRY_DISPATCH=$dispatch timeout 120 "$base.ferry" "$b.$dispatch.out" "$case" \
           > "$b.$dispatch.log" 2>&1
         local status=$?
