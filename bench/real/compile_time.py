@@ -4,9 +4,10 @@ object file, as build.sh compiles it) plain, with ferry, and with ferry
 without a pass under test, in alternating rounds, one compile at a time.
 
     python3 bench/real/compile_time.py SRC [--rounds N] [--arch sm_90a]
-        [--only "P1 P2"] [--off -ferry-alias-version=false]
+        [--only "P1 P2"] [--off -ferry-alias-version=false] [--drivers DIR]
 
-SRC is the public checkouts' folder (fetch.sh). A compile's time is its
+SRC is the public checkouts' folder (fetch.sh); the programs are the
+folders of DIR (default bench/real) that hold a driver.cu. A compile's time is its
 CPU time (user + system, from the kernel's accounting of the child), so
 that other work on the machine changes it less than it changes the wall
 clock; each program's figure is the median of its rounds. The table gives,
@@ -56,6 +57,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--off", default="-ferry-alias-version=false",
                     help="the -mllvm option that turns the pass under test off")
+    ap.add_argument("--drivers", default=HERE, help="the folder of the programs' folders")
     ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "lib", "ferry.so"))
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--cuda", default=os.environ.get("FERRY_CUDA_PATH", "/usr/local/cuda"))
@@ -66,8 +68,11 @@ def main():
     if not os.path.isfile(args.plugin):
         sys.exit("compile_time: no plugin at %s (cmake --build build first)" % args.plugin)
     only = set(args.only.split())
-    programs = sorted(d for d in os.listdir(HERE)
-                      if os.path.isfile(os.path.join(HERE, d, "driver.cu")) and (not only or d in only))
+    drivers = os.path.abspath(args.drivers)
+    programs = sorted(d for d in os.listdir(drivers)
+                      if os.path.isfile(os.path.join(drivers, d, "driver.cu")) and (not only or d in only))
+    if not programs:
+        sys.exit("compile_time: no program in %s%s" % (drivers, " named " + args.only if only else ""))
     arch = ["--cuda-gpu-arch=" + args.arch]
     if args.arch == "sm_80":
         arch.append("--cuda-include-ptx=sm_80")
@@ -83,12 +88,12 @@ def main():
             for i, name in enumerate(programs):
                 if name in failed:
                     continue
-                drv = os.path.join(HERE, name, "driver.cu")
+                drv = os.path.join(drivers, name, "driver.cu")
                 flags = directive("real-flags", drv).replace("$SRC", src).replace(
-                    "$HERE", os.path.join(HERE, name)).split()
+                    "$HERE", os.path.join(drivers, name)).split()
                 common = [args.clang, "-x", "cuda", "--cuda-path=" + args.cuda,
                           "-Wno-unknown-cuda-version", "-O3", "-std=c++17",
-                          "-I" + os.path.join(args.cuda, "include", "cccl"), "-I" + src, "-I" + HERE]
+                          "-I" + os.path.join(args.cuda, "include", "cccl"), "-I" + src, "-I" + drivers]
                 for build, extra in order:
                     t = cpu_seconds(common + flags + arch + extra + ["-c", drv, "-o", obj])
                     if t is None:
