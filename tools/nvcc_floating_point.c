@@ -8,8 +8,13 @@
  * 13's PTX: `-prec-div=true --use_fast_math` divides with div.rn.ftz).
  * Each becomes, for the device half alone:
  *
- * - --use_fast_math: -ffast-math (the fast division and square root, the
- *   fast sinf, cosf, logf, ... of clang's CUDA headers).
+ * - --use_fast_math: -ffast-math (the fast division and square root, and
+ *   the fast sinf, cosf, sincosf, logf and log2f of clang's CUDA headers),
+ *   and for the five functions nvcc also makes fast and clang's headers
+ *   do not (expf, exp10f, log10f, tanf, powf: they call libdevice's
+ *   __nv_expf, ...), the device half's preprocessor names libdevice's fast
+ *   form in place of the full one (-D__nv_expf=__nv_fast_expf), which is
+ *   what nvcc's __expf, ... compile to.
  * - --ftz: -f[no-]gpu-flush-denormals-to-zero, after -ffast-math.
  * - --fmad: -ffp-contract=fast or off, after -ffast-math (which sets
  *   fast). clang's CUDA default is fast, nvcc's --fmad=true.
@@ -29,12 +34,22 @@
  * change nothing. */
 #include "nvcc_floating_point.h"
 
+#include <stddef.h>
+
+/* libdevice's functions that nvcc's --use_fast_math makes fast and clang's
+ * -ffast-math leaves full (its headers choose the fast form for the rest). */
+static const char *const fast_math_functions[] = {"expf", "exp10f", "log10f", "tanf", "powf"};
+
 void floating_point_arguments(const struct floating_point_options *options, bool nvcc_style,
                               struct argument_list *out) {
   bool fast_math = options->fast_math;
   if (fast_math) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-ffast-math");
+    for (size_t i = 0; i < sizeof fast_math_functions / sizeof *fast_math_functions; i++) {
+      argument_add(out, "-Xarch_device");
+      argument_format(out, "-D__nv_%s=__nv_fast_%s", fast_math_functions[i], fast_math_functions[i]);
+    }
   }
   int flush_to_zero = options->flush_to_zero >= 0 ? options->flush_to_zero : fast_math ? 1 : -1;
   if (flush_to_zero >= 0) {
