@@ -97,8 +97,11 @@ static void each_item(const char *value, void (*add)(struct command_line *, cons
 
 /* ---- GPU architectures ------------------------------------------------ */
 
-/* -arch=V: sm_XX or compute_XX; native; all and all-major (expanded by
- * resolve_architectures to what clang 22 and the toolkit build). */
+/* -arch=V: sm_XX or compute_XX, SASS and PTX (nvcc's -arch=sm_XX alone is
+ * -arch=compute_XX -code=sm_XX,compute_XX; -arch=compute_XX alone embeds
+ * PTX, and clang compiles the SASS too); native; all and all-major
+ * (expanded by resolve_architectures to what clang 22 and the toolkit
+ * build). A -code list replaces what -arch says is embedded. */
 static void set_arch(struct command_line *line, const char *option, const char *value) {
   if (strcmp(value, "native") == 0) {
     add_architecture(&line->architectures, "native");
@@ -117,13 +120,15 @@ static void set_arch(struct command_line *line, const char *option, const char *
             option, value);
     exit(1);
   }
-  add_architecture(&line->architectures, real);
+  add_architecture_code(&line->architectures, real, true);
 }
 
 static void add_clang_architecture(struct command_line *line, const char *name) {
   add_architecture(&line->architectures, name);
 }
 
+/* A code: sm_XX embeds SASS, compute_XX PTX (clang compiles the SASS of
+ * every architecture it embeds PTX for too). */
 static void add_code(struct command_line *line, const char *code) {
   char *real = real_architecture(code);
   if (!real) {
@@ -133,7 +138,7 @@ static void add_code(struct command_line *line, const char *code) {
             code);
     exit(1);
   }
-  add_architecture(&line->architectures, real);
+  add_architecture_code(&line->architectures, real, strncmp(code, "compute_", 8) == 0);
 }
 
 /* -gencode arch=compute_XX,code=sm_YY (or code=[sm_YY,compute_XX],
@@ -152,7 +157,7 @@ static void add_gencode(struct command_line *line, const char *value) {
       fprintf(stderr, "ferry-cc: error: cannot map -gencode %s: arch= names no architecture\n", value);
       exit(1);
     }
-    add_architecture(&line->architectures, real);
+    add_architecture_code(&line->architectures, real, true);
     return;
   }
   char *list = checked(strdup(code + 5));
@@ -680,9 +685,17 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   /* The architectures are checked on every line, as nvcc checks them, and
    * reach clang only where it compiles device code (elsewhere clang says
    * they are unused). */
+  /* PTX is embedded only where clang makes the fatbinary: a line that
+   * assembles both halves (elsewhere clang says the option is unused). */
+  bool fatbinary = !stops_before_assembly;
+  for (size_t i = 0; i < out->count; i++)
+    fatbinary &= strcmp(out->items[i], "--cuda-device-only") != 0 &&
+                 strcmp(out->items[i], "--offload-device-only") != 0 &&
+                 strcmp(out->items[i], "--cuda-host-only") != 0 &&
+                 strcmp(out->items[i], "--offload-host-only") != 0;
   struct argument_list architecture_arguments = {0};
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
-                             line->user_cuda_feature, &architecture_arguments))
+                             fatbinary, line->user_cuda_feature, &architecture_arguments))
     return false;
   if (line->device_code)
     for (size_t i = 0; i < architecture_arguments.count; i++)
