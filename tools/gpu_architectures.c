@@ -53,15 +53,22 @@ char *real_architecture(const char *name) {
   return real;
 }
 
-void add_architecture(struct gpu_architectures *list, const char *name) {
+void add_architecture_code(struct gpu_architectures *list, const char *name, bool ptx) {
   for (int i = 0; i < list->count; i++)
-    if (strcmp(list->names[i], name) == 0)
+    if (strcmp(list->names[i], name) == 0) {
+      list->ptx[i] |= ptx;
       return;
+    }
   if (list->count == FERRY_MAX_ARCHITECTURES) {
     fprintf(stderr, "ferry-cc: error: more than %d GPU architectures\n", FERRY_MAX_ARCHITECTURES);
     exit(1);
   }
+  list->ptx[list->count] = ptx;
   list->names[list->count++] = name;
+}
+
+void add_architecture(struct gpu_architectures *list, const char *name) {
+  add_architecture_code(list, name, false);
 }
 
 /* The sm_ values ptxas --help lists for --gpu-name, as one string of
@@ -134,7 +141,7 @@ static void expand_all(struct gpu_architectures *list, const char *names, bool m
 }
 
 bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path, bool device_default,
-                           bool assembles, bool user_cuda_feature, struct argument_list *out) {
+                           bool assembles, bool fatbinary, bool user_cuda_feature, struct argument_list *out) {
   const char *names = ptxas_gpu_names(cuda_path);
   if (list->all || list->all_major) {
     if (!names) {
@@ -143,6 +150,8 @@ bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path
       return false;
     }
     expand_all(list, names, !list->all);
+    if (list->count > 0) /* nvcc's all: SASS of each, PTX of the newest */
+      list->ptx[list->count - 1] = true;
   }
   if (list->count == 0) {
     if (!device_default)
@@ -153,15 +162,17 @@ bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path
         lowest = clang_architectures[i];
         break;
       }
-    add_architecture(list, lowest);
+    add_architecture_code(list, lowest, true); /* nvcc's -arch=sm_75: SASS and PTX */
   }
 
   const char *kept[FERRY_MAX_ARCHITECTURES];
+  bool kept_ptx[FERRY_MAX_ARCHITECTURES];
   int kept_count = 0;
   bool ptx90 = false;
   for (int i = 0; i < list->count; i++) {
     const char *name = list->names[i];
     if (strcmp(name, "native") == 0) {
+      kept_ptx[kept_count] = false;
       kept[kept_count++] = name;
       continue;
     }
@@ -179,6 +190,7 @@ bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path
     }
     if (in_list(name, needs_ptx90, sizeof needs_ptx90 / sizeof *needs_ptx90))
       ptx90 = true;
+    kept_ptx[kept_count] = list->ptx[i];
     kept[kept_count++] = name;
   }
   if (kept_count == 0) {
@@ -188,6 +200,9 @@ bool resolve_architectures(struct gpu_architectures *list, const char *cuda_path
   }
   for (int i = 0; i < kept_count; i++)
     argument_format(out, "--cuda-gpu-arch=%s", kept[i]);
+  for (int i = 0; fatbinary && i < kept_count; i++)
+    if (kept_ptx[i])
+      argument_format(out, "--cuda-include-ptx=%s", kept[i]);
   if (ptx90 && !user_cuda_feature)
     argument_add(out, "--cuda-feature=+ptx90");
   return true;

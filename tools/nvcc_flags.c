@@ -13,6 +13,7 @@
  * names no -O, so that the copies ferry converts at -O3 are converted. */
 #include "nvcc_flags.h"
 #include "nvcc_option_tables.h"
+#include "nvcc_floating_point.h"
 #include "unused_arguments.h"
 #include "checked.h"
 
@@ -96,8 +97,11 @@ static void each_item(const char *value, void (*add)(struct command_line *, cons
 
 /* ---- GPU architectures ------------------------------------------------ */
 
-/* -arch=V: sm_XX or compute_XX; native; all and all-major (expanded by
- * resolve_architectures to what clang 22 and the toolkit build). */
+/* -arch=V: sm_XX or compute_XX, SASS and PTX (nvcc's -arch=sm_XX alone is
+ * -arch=compute_XX -code=sm_XX,compute_XX; -arch=compute_XX alone embeds
+ * PTX, and clang compiles the SASS too); native; all and all-major
+ * (expanded by resolve_architectures to what clang 22 and the toolkit
+ * build). A -code list replaces what -arch says is embedded. */
 static void set_arch(struct command_line *line, const char *option, const char *value) {
   if (strcmp(value, "native") == 0) {
     add_architecture(&line->architectures, "native");
@@ -116,13 +120,15 @@ static void set_arch(struct command_line *line, const char *option, const char *
             option, value);
     exit(1);
   }
-  add_architecture(&line->architectures, real);
+  add_architecture_code(&line->architectures, real, true);
 }
 
 static void add_clang_architecture(struct command_line *line, const char *name) {
   add_architecture(&line->architectures, name);
 }
 
+/* A code: sm_XX embeds SASS, compute_XX PTX (clang compiles the SASS of
+ * every architecture it embeds PTX for too). */
 static void add_code(struct command_line *line, const char *code) {
   char *real = real_architecture(code);
   if (!real) {
@@ -132,7 +138,7 @@ static void add_code(struct command_line *line, const char *code) {
             code);
     exit(1);
   }
-  add_architecture(&line->architectures, real);
+  add_architecture_code(&line->architectures, real, strncmp(code, "compute_", 8) == 0);
 }
 
 /* -gencode arch=compute_XX,code=sm_YY (or code=[sm_YY,compute_XX],
@@ -151,7 +157,7 @@ static void add_gencode(struct command_line *line, const char *value) {
       fprintf(stderr, "ferry-cc: error: cannot map -gencode %s: arch= names no architecture\n", value);
       exit(1);
     }
-    add_architecture(&line->architectures, real);
+    add_architecture_code(&line->architectures, real, true);
     return;
   }
   char *list = checked(strdup(code + 5));
@@ -285,8 +291,10 @@ static void note_language(struct command_line *line, const char *language) {
 bool translate_command_line(int argc, char **argv, struct command_line *line) {
   struct argument_list *out = &line->clang_arguments;
   line->cuda_path = FERRY_CUDA_PATH;
-  bool optimization_given = false, device_debug = false, fast_math = false;
-  int precise_sqrt = -1; /* -prec-sqrt: unset, false (0), true (1) */
+  bool device_debug = false;
+  bool device_optimization_given = false; /* -Xarch_device -O<n>: the device's level, clang-style */
+  struct floating_point_options floating_point = {.precise_division = -1, .precise_sqrt = -1,
+                                                  .flush_to_zero = -1, .contract = -1};
   bool stops_before_assembly = false; /* -S, -E, ...: ptxas does not run */
   bool language_given = false;        /* -x: the files after it are in that language */
   bool language_set_for_c = false;    /* -x c given for a .c file: the next input needs -x none */
@@ -386,14 +394,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       line->nvcc_style = true;
       continue;
     }
-    /* nvcc's -prec-div and -prec-sqrt. Division: =false is the fast f32
-     * division (div.full), which the NVPTX backend selects with this
-     * option; =true is clang's default (div.rn). Square root: libdevice's
-     * sqrtf is IEEE (sqrt.rn) only where __CUDA_PREC_SQRT reflects as 1,
-     * which clang leaves 0, so =true (nvcc's default, applied at the end)
-     * sets it and =false leaves it, also making llvm.sqrt approximate.
-     * These options exist in the host half's backend too and change
-     * nothing there. */
+    /* nvcc's -prec-div and -prec-sqrt, applied at the end (floating_point_arguments). */
     if (option_with_value(argc, argv, &i, "prec-div", "prec-div", &value) ||
         option_with_value(argc, argv, &i, "prec-sqrt", "prec-sqrt", &value)) {
       bool division = strstr(argument, "prec-div") != NULL;
@@ -401,12 +402,11 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
         fprintf(stderr, "ferry-cc: error: %s: the values are true and false\n", argument);
         return false;
       }
-      if (!division)
-        precise_sqrt = strcmp(value, "true") == 0 ? 1 : 0;
-      else if (strcmp(value, "false") == 0) {
-        argument_add(out, "-mllvm");
-        argument_add(out, "-nvptx-prec-divf32=1");
-      }
+      int precise = strcmp(value, "true") == 0;
+      if (division)
+        floating_point.precise_division = precise;
+      else
+        floating_point.precise_sqrt = precise;
       line->nvcc_style = true;
       continue;
     }
@@ -446,23 +446,20 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
       continue;
     }
     if (flag(argument, "use_fast_math", "use_fast_math")) {
-      fast_math = true;
-      argument_add(out, "-Xarch_device");
-      argument_add(out, "-ffast-math");
-      argument_add(out, "-Xarch_device");
-      argument_add(out, "-fgpu-flush-denormals-to-zero");
+      floating_point.fast_math = true;
       line->nvcc_style = true;
       continue;
     }
-    if (option_with_value(argc, argv, &i, "ftz", "ftz", &value)) {
-      argument_add(out, strcmp(value, "true") == 0 ? "-fgpu-flush-denormals-to-zero"
-                                                   : "-fno-gpu-flush-denormals-to-zero");
-      line->nvcc_style = true;
-      continue;
-    }
-    if (option_with_value(argc, argv, &i, "fmad", "fmad", &value)) {
-      argument_add(out, "-Xarch_device");
-      argument_add(out, strcmp(value, "true") == 0 ? "-ffp-contract=fast" : "-ffp-contract=off");
+    if (option_with_value(argc, argv, &i, "ftz", "ftz", &value) ||
+        option_with_value(argc, argv, &i, "fmad", "fmad", &value)) {
+      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+        fprintf(stderr, "ferry-cc: error: %s: the values are true and false\n", argument);
+        return false;
+      }
+      if (strstr(argument, "ftz") != NULL)
+        floating_point.flush_to_zero = strcmp(value, "true") == 0;
+      else
+        floating_point.contract = strcmp(value, "true") == 0;
       line->nvcc_style = true;
       continue;
     }
@@ -550,17 +547,22 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
     }
     if (strcmp(argument, "-O") == 0 && i + 1 < argc && isdigit((unsigned char)argv[i + 1][0])) {
       argument_format(out, "-O%s", argv[++i]);
-      optimization_given = true;
       continue;
     }
     if (option_with_value(argc, argv, &i, NULL, "optimize", &value)) {
       argument_format(out, "-O%s", value);
-      optimization_given = true;
       continue;
     }
     if (has_prefix(argument, "-O")) {
       argument_add(out, argument);
-      optimization_given = true;
+      continue;
+    }
+    /* clang's own way to set the device's level alone, which the -O3
+     * below must not override. */
+    if (strcmp(argument, "-Xarch_device") == 0 && i + 1 < argc && has_prefix(argv[i + 1], "-O")) {
+      argument_add(out, argument);
+      argument_add(out, argv[++i]);
+      device_optimization_given = true;
       continue;
     }
     if ((strcmp(argument, "-std") == 0 || strcmp(argument, "--std") == 0) && i + 1 < argc) {
@@ -683,32 +685,39 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
   /* The architectures are checked on every line, as nvcc checks them, and
    * reach clang only where it compiles device code (elsewhere clang says
    * they are unused). */
+  /* PTX is embedded only where clang makes the fatbinary: a line that
+   * assembles both halves (elsewhere clang says the option is unused). */
+  bool fatbinary = !stops_before_assembly;
+  for (size_t i = 0; i < out->count; i++)
+    fatbinary &= strcmp(out->items[i], "--cuda-device-only") != 0 &&
+                 strcmp(out->items[i], "--offload-device-only") != 0 &&
+                 strcmp(out->items[i], "--cuda-host-only") != 0 &&
+                 strcmp(out->items[i], "--offload-host-only") != 0;
   struct argument_list architecture_arguments = {0};
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
-                             line->user_cuda_feature, &architecture_arguments))
+                             fatbinary, line->user_cuda_feature, &architecture_arguments))
     return false;
   if (line->device_code)
     for (size_t i = 0; i < architecture_arguments.count; i++)
       argument_add(out, architecture_arguments.items[i]);
   /* A line that only links has no device code to optimize or debug (clang
-   * would warn that the option is unused). */
+   * would warn that the option is unused). nvcc's -O is the host's level:
+   * nvcc runs cicc and ptxas at their default, -O3, whatever -O says
+   * (`nvcc -O0 -dryrun` passes them no -O), and -G alone lowers it. So an
+   * nvcc-style line gets -O3 for the device half after its -O, which then
+   * reaches the host half alone; clang's default would be -O0, where the
+   * device code is neither optimized nor contracted as nvcc's is. */
   if (line->sources && device_debug) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-g");
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O0");
-  } else if (line->sources && line->nvcc_style && !optimization_given) {
+  } else if (line->sources && line->nvcc_style && !device_optimization_given) {
     argument_add(out, "-Xarch_device");
     argument_add(out, "-O3");
   }
-  if (precise_sqrt == 0) {
-    argument_add(out, "-mllvm");
-    argument_add(out, "-nvptx-prec-sqrtf32=0");
-  } else if (precise_sqrt == 1 || (line->nvcc_style && line->device_code && !fast_math)) {
-    /* nvcc's default is -prec-sqrt=true (--use_fast_math implies false). */
-    argument_add(out, "-mllvm");
-    argument_add(out, "-nvvm-reflect-add=__CUDA_PREC_SQRT=1");
-  }
+  if (line->device_code)
+    floating_point_arguments(&floating_point, line->nvcc_style, out);
   if (line->verbose && !line->nvcc_style)
     argument_add(out, "-v");
   drop_unused_arguments(line);

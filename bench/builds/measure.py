@@ -16,7 +16,10 @@ runs in its own scratch directory under $FERRY_BUILDS (default
 ~/.cache/ferry-builds), outside the repository, from `git archive` of the
 pinned commit, at nice 19 and make -j2. Results are cached per program and
 compiler: a program is built again only when the compiler changed (for
-ferry-cc: its binary, plugin, runtime and headers)."""
+ferry-cc: its binary, plugin, runtime and headers). A program marked
+no-contraction:VAR gets a third pair of builds, both compilers given
+nvcc's --fmad=false through the Makefile's VAR, which --pack and run.sh
+carry and compare too (docs/PUBLIC_BUILDS.md)."""
 import argparse
 import hashlib
 import json
@@ -46,9 +49,14 @@ def read_programs():
             continue
         fields = [field.strip() for field in line.split("|")]
         repo, directory, build, run = fields[:4]
-        also = fields[4].split() if len(fields) > 4 else []
+        words = " ".join(fields[4:]).split()
+        also = [w for w in words if not w.startswith("no-contraction:")]
+        # no-contraction:VAR: a third pair of builds, both compilers given
+        # nvcc's --fmad=false through the Makefile's variable VAR.
+        no_contraction = [w.split(":", 1)[1] for w in words if w.startswith("no-contraction:")]
         name = os.path.basename(directory).removesuffix("-cuda")
-        programs.append(dict(repo=repo, directory=directory, build=build, run=run, name=name, also=also))
+        programs.append(dict(repo=repo, directory=directory, build=build, run=run, name=name, also=also,
+                             no_contraction=no_contraction[0] if no_contraction else None))
     return programs
 
 
@@ -122,7 +130,13 @@ def has_device_code(path):
     return ".nv_fatbin" in sections
 
 
-def build(program, compiler, work, log):
+# The option the no-contraction pair adds: nvcc's own, which ferry-cc
+# translates (-Xarch_device -ffp-contract=off), so that the two builds
+# still differ in the compiler alone.
+NO_CONTRACTION = "--fmad=false"
+
+
+def build(program, compiler, work, log, extra=()):
     source_dir = os.path.join(work, program["directory"])
     nice = ["nice", "-n", "19"]
     if program["build"] == "cmake":
@@ -134,7 +148,7 @@ def build(program, compiler, work, log):
     else:
         variables = program["build"].split(":", 1)[1].split(",")
         steps = [nice + ["make", "-C", source_dir, "-j2"] + [f"{v}={compiler}" for v in variables]
-                 + MAKE_EXTRA.get(program["repo"], [])]
+                 + MAKE_EXTRA.get(program["repo"], []) + list(extra)]
         look_in = source_dir
     before = set(executables(look_in))
     for step in steps:
@@ -157,13 +171,23 @@ def load_results(scratch):
     return results
 
 
+def builds_of(program, compilers):
+    """(label, compiler, extra make arguments) of each build a program
+    gets: one a compiler, and for a program marked no-contraction, one
+    more a compiler with NO_CONTRACTION ("nvcc-nofma", "ferry-nofma")."""
+    for label, compiler in compilers.items():
+        yield label, compiler, ()
+        if program.get("no_contraction"):
+            yield f"{label}-nofma", compiler, (f"{program['no_contraction']}={NO_CONTRACTION}",)
+
+
 def measure(programs, compilers, scratch):
     results = load_results(scratch)
     pins = pinned_commits()
     source_root = os.environ.get("FERRY_SRC", "/work/src")
-    for label, compiler in compilers.items():
-        for program in programs:
-            key = compiler_key(compiler)
+    for program in programs:
+        for label, compiler, extra in builds_of(program, compilers):
+            key = compiler_key(compiler) + (" " + " ".join(extra) if extra else "")
             entry_key = f"{program['repo']}/{program['directory']}:{label}"
             entry = results.get(entry_key)
             if entry and entry.get("key") == key:
@@ -173,7 +197,7 @@ def measure(programs, compilers, scratch):
             log = os.path.join(scratch, label, program["name"] + ".log")
             open(log, "w").close()
             print(f"building {program['name']} with {label}", file=sys.stderr, flush=True)
-            executable = build(program, compiler, work, log)
+            executable = build(program, compiler, work, log, extra)
             results[entry_key] = dict(key=key, built=executable is not None,
                                       executable=executable,
                                       device_code=bool(executable) and has_device_code(executable), log=log)
@@ -191,6 +215,9 @@ RUN_SCRIPT = r"""#!/bin/bash
 # left out. nvcc's two runs tell whether the program's output is
 # deterministic: where they differ, only the lines they agree on are
 # compared. One line a program, "NAME RESULT", then each build's seconds.
+# A program with a no-contraction pair (nvcc-nofma, ferry-nofma: both
+# built with --fmad=false) runs it too, and a second line,
+# "NAME/no-contraction RESULT", compares the two on the same lines.
 cd "$(dirname "$0")"
 limit=${1:-130}
 export DEADLINE=$(( $(date +%s) + limit ))
@@ -207,7 +234,29 @@ run_job() {  # NAME BUILD TAG ARGS...
 run_program() {  # NAME ARGS...
   local name=$1; shift
   run_job "$name" nvcc nvcc1 "$@" & run_job "$name" nvcc nvcc2 "$@" & run_job "$name" ferry ferry "$@" &
+  if [ -f "programs/$name/nvcc-nofma" ]; then
+    run_job "$name" nvcc-nofma nvcc-nofma "$@" & run_job "$name" ferry-nofma ferry-nofma "$@" &
+  fi
   wait
+}
+compare_no_contraction() {  # NAME: the no-contraction pair's line, on the lines nvcc's two runs agree on
+  local name=$1 dir=programs/$1 n f
+  [ -f "$dir/nvcc-nofma" ] || return
+  n=$(cat "$dir/nvcc-nofma.rc" 2>/dev/null || echo none); f=$(cat "$dir/ferry-nofma.rc" 2>/dev/null || echo none)
+  local seconds="(s: nvcc $(cat "$dir/nvcc-nofma.seconds" 2>/dev/null || echo -), ferry-cc $(cat "$dir/ferry-nofma.seconds" 2>/dev/null || echo -))"
+  if [ "$n" = none ] || [ "$n" = skipped ] || [ "$f" = none ] || [ "$f" = skipped ] || [ "$n" = 124 ] || [ "$f" = 124 ]; then
+    echo "$name/no-contraction not run within the call's limit"; return; fi
+  if [ "$n" != "$f" ]; then echo "$name/no-contraction exit codes differ: nvcc=$n ferry-cc=$f $seconds"; return; fi
+  filter < "$dir/nvcc-nofma.out" > "$dir/nvcc-nofma.kept"; filter < "$dir/ferry-nofma.out" > "$dir/ferry-nofma.kept"
+  if [ ! -s "$dir/nvcc1.kept" ] || [ "$(wc -l < "$dir/nvcc-nofma.kept")" != "$(wc -l < "$dir/nvcc1.kept")" ] ||
+     [ "$(wc -l < "$dir/ferry-nofma.kept")" != "$(wc -l < "$dir/nvcc1.kept")" ]; then
+    echo "$name/no-contraction line counts differ from the default builds' $seconds"; return; fi
+  awk -v second="$dir/nvcc2.kept" -v n="$dir/nvcc-nofma.kept" -v f="$dir/ferry-nofma.kept" -v name="$name" -v s="$seconds" '
+    { getline b < second; getline x < n; getline y < f }
+    $0 == b { stable++; if (x != y) { bad++; if (bad <= 3) shown = shown "\n  < " x "\n  > " y } }
+    END { others = NR > stable ? ", of " NR ": the others vary between nvcc runs" : ""
+          printf "%s/no-contraction %s (%d lines%s) %s%s\n", name, (bad ? "differs" : "same"), stable, others, s, shown }
+    ' "$dir/nvcc1.kept"
 }
 compare() {  # NAME: the result line
   local name=$1 dir=programs/$1 n1 n2 f
@@ -240,16 +289,16 @@ compare() {  # NAME: the result line
     END { printf "%s %s: nondeterministic (%d of %d lines vary between nvcc runs), the other %d %s %s\n", name,
           bad ? "differs" : "same", varying, NR, stable, bad ? "lines: " bad " differ" : "same", s }' "$dir/nvcc1.kept"
 }
-export -f run_job run_program filter
+export -f run_job run_program filter compare_no_contraction
 # clang's OpenMP runtime, which ferry-cc builds of -Xcompiler -fopenmp
 # programs load, where the GPU machine has none of its own.
 export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
 ls programs/*/*.xz | xargs -P 16 -n 4 xz -d
-chmod +x programs/*/nvcc programs/*/ferry
+chmod +x programs/*/nvcc* programs/*/ferry*
 while IFS='|' read -r name args; do printf '%s\0' "$name $args"; done < programs.list |
   xargs -0 -P 8 -I{} bash -c 'run_program {}'
-while IFS='|' read -r name args; do compare "$name"; done < programs.list
+while IFS='|' read -r name args; do compare "$name"; compare_no_contraction "$name"; done < programs.list
 """
 
 
@@ -264,12 +313,17 @@ def pack(programs, results, directory):
     for program in programs:
         if program["run"] == "no":
             continue
-        builds = [results.get(f"{program['repo']}/{program['directory']}:{label}") for label in ("nvcc", "ferry")]
+        labels = ["nvcc", "ferry"]
+        builds = [results.get(f"{program['repo']}/{program['directory']}:{label}") for label in labels]
         if not all(b and b["built"] and os.path.isfile(b["executable"]) for b in builds):
             continue
+        pair = [results.get(f"{program['repo']}/{program['directory']}:{label}-nofma") for label in labels]
+        if program.get("no_contraction") and all(b and b["built"] and os.path.isfile(b["executable"]) for b in pair):
+            labels += ["nvcc-nofma", "ferry-nofma"]
+            builds += pair
         target = os.path.join(directory, "programs", program["name"])
         os.makedirs(target, exist_ok=True)
-        for label, entry in zip(("nvcc", "ferry"), builds):
+        for label, entry in zip(labels, builds):
             with open(os.path.join(target, label + ".xz"), "wb") as out:
                 subprocess.run(["xz", "-9", "-T2", "-c", entry["executable"]], stdout=out, check=True)
             # The shared libraries a build loads that a GPU machine may lack
@@ -315,6 +369,9 @@ def table(programs, results, runs):
             if re.match(r"same \(0 lines", run):
                 run = "ran alike, nothing to compare: prints timings alone (both exit 0)"
             counts["ran"] += program["name"] in runs and not run.startswith("ran alike")
+            paired = runs.get(program["name"] + "/no-contraction")
+            if paired:
+                run += "; built with --fmad=false by both: " + re.sub(r" \(s: [^)]*\)$", "", paired)
         counts["same"] += run.startswith("same")
         mark = lambda flag: "yes" if flag else "no"
         rows.append(f"| {program['repo'].split('/')[1]} {program['name']} | {mark(n.get('built'))} | "
