@@ -24,7 +24,8 @@ static LLVMValueRef added_to(LLVMValueRef add, LLVMValueRef phi) {
 /* The clamp of a step (mdh's `if (j + size > n) size = n - j`): `q =
  * select(j + r > B, B - j, r)` (or >=, or the arms swapped under the
  * inverse test), r a header phi [s0 before the loop, q from the latch],
- * the latch testing j + q strictly against the same B, signed or
+ * the latch testing j + q itself (not j: tested before the clamp moves
+ * it, the loop would run on from B) strictly against the same B, signed or
  * unsigned as the clamp's test, with the increment's no-wrap flag of that
  * reading (read_growing_by_value): where the test's j + r wraps, the
  * clamp keeps r and the increment computes the same sum, which the flag
@@ -43,7 +44,7 @@ static bool clamped_step(const struct ferry_loop *loop, LLVMValueRef phi, LLVMVa
   LLVMValueRef clamp = LLVMGetOperand(select, 1), kept = LLVMGetOperand(select, 2);
   LLVMIntPredicate predicate = LLVMGetICmpPredicate(test);
   LLVMValueRef sum = LLVMGetOperand(test, 0), limit = LLVMGetOperand(test, 1);
-  if (limit == LLVMGetOperand(test, 0) || sum == bound) { /* B < j + r: j + r > B */
+  if (sum == bound) { /* B < j + r: j + r > B */
     sum = LLVMGetOperand(test, 1);
     limit = LLVMGetOperand(test, 0);
     predicate = ferry_icmp_swapped(predicate);
@@ -129,7 +130,7 @@ bool ferry_counted_by_value(const struct ferry_loop *loop, struct ferry_counted_
       bool clamped = false;
       if (!ferry_loop_defines(loop, by)) {
         step = by;
-      } else if (clamped_step(loop, phi, by, bound, continue_while, &step)) {
+      } else if (next == counter && clamped_step(loop, phi, by, bound, continue_while, &step)) {
         clamped = true;
       } else {
         *why = "the loop's counter steps by a value the loop computes (neither a constant, nor "

@@ -68,6 +68,26 @@ __global__ void clamped(float *__restrict__ out, const float *__restrict__ a,
 // IR:       %ferry.staged.step.positive = icmp sgt i32 %{{.*}}, 0
 // IR:       and i1 %ferry.staged.step.positive, %ferry.staged.fits
 
+// The clamp written as a select on `>=`, its bound on the left of `<`.
+__global__ void clamped_ge(float *__restrict__ out, const float *__restrict__ a, int n) {
+  extern __shared__ float sh[];
+  int t = threadIdx.x, size = blockDim.x;
+  float v = 0.0f;
+  for (int j = 0; j < n; j += size) {
+    size = (j + size >= n) ? n - j : size;
+    if (n > j + t) {
+      sh[t] = sh[t + size];
+      // REMARK: stepped-by-value.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7
+      sh[t + size] = a[j + t];
+    }
+    __syncthreads();
+    for (int i = 0; i < size; i++)
+      v += sh[i] * sh[i + size];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + t] = v;
+}
+
 // A tile loop stepping by the block's size, the tiles rotating.
 __global__ void tiles(float *__restrict__ out, const float *__restrict__ a, int n) {
   __shared__ float sh[2][256];
@@ -172,6 +192,9 @@ __global__ void early_clamp(float *__restrict__ out, const float *__restrict__ a
 // PTX-LABEL: .entry _Z7clampedPfPKfS1_i(
 // PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
 // PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         cp.async.wait_group {{[[:space:]]*}}7;
+// PTX:         cp.async.wait_all;
+// PTX-LABEL: .entry _Z10clamped_gePfPKfi(
 // PTX:         cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         cp.async.wait_all;
 // PTX-LABEL: .entry _Z5tilesPfPKfi(
