@@ -3,6 +3,8 @@
  * whether an iteration ahead runs. */
 #include "counted_loop.h"
 
+#include "counted_by_value.h"
+
 #include "ir_build.h"
 
 #include <stdlib.h>
@@ -25,7 +27,25 @@ static uint64_t step_size(const struct ferry_counted_loop *c) {
 /* The step as a constant of `type`: added to a counter, it moves it one
  * iteration on (wrapping in the counter's width). */
 static LLVMValueRef step_constant(const struct ferry_counted_loop *c, LLVMTypeRef type) {
+  if (c->step_value)
+    return c->step_value; /* fixed before the loop, of the counter's type */
   return LLVMConstInt(type, (unsigned long long)c->step, c->step < 0);
+}
+
+/* The step's size in 64 bits, to divide by: a constant, or a step fixed
+ * before the loop, taken as 1 where it is not positive (the exact reading
+ * then does not hold, and its reader's check before the loop fails; the
+ * division must still not be by 0). */
+static LLVMValueRef step_divisor(const struct ferry_counted_loop *c, LLVMBuilderRef builder,
+                                 LLVMTypeRef i64) {
+  if (!c->step_value)
+    return LLVMConstInt(i64, step_size(c), false);
+  LLVMValueRef wide = LLVMGetIntTypeWidth(LLVMTypeOf(c->step_value)) == 64
+                          ? c->step_value
+                          : LLVMBuildSExt(builder, c->step_value, i64, "");
+  LLVMValueRef one = LLVMConstInt(i64, 1, false);
+  LLVMValueRef positive = LLVMBuildICmp(builder, LLVMIntSGT, wide, LLVMConstInt(i64, 0, false), "");
+  return LLVMBuildSelect(builder, positive, wide, one, "ferry.step");
 }
 
 /* The exact reading's predicates (counts_while): signed, strict. */
@@ -241,14 +261,17 @@ struct ferry_counted_loop *ferry_counted_loop_compute(const struct ferry_loops *
       c->shape = FERRY_COUNTED;
       if (c->step == 0)
         ferry_refuse(c->refusal, sizeof c->refusal,
-                     "the loop is not counted by an induction variable of positive step");
+                     "the loop's counter steps by 0, so its trip is not told by the counter");
       else
         c->exact = read_exactly(c);
       return c;
     }
   }
-  return not_counted(c, FERRY_COUNTED_NO_COUNTER,
-                     "the loop is not counted by an induction variable of positive step");
+  const char *why = "the loop's latch tests no counter against a bound fixed before the loop "
+                    "(a header phi that adds a constant or a value fixed before the loop)";
+  if (ferry_counted_by_value(loop, c, predicate, &why))
+    return c;
+  return not_counted(c, FERRY_COUNTED_NO_COUNTER, why);
 }
 
 /* The first value the latch tests, at the end of the iteration whose
@@ -294,7 +317,7 @@ LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *
   LLVMValueRef difference = toward_bound(c, builder, wide_first, bound);
   LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
   LLVMValueRef reaches = LLVMBuildICmp(builder, LLVMIntSGE, reach, zero, "");
-  LLVMValueRef step = LLVMConstInt(i64, step_size(c), false);
+  LLVMValueRef step = step_divisor(c, builder, i64);
   LLVMValueRef steps = LLVMBuildAdd(builder, LLVMBuildSDiv(builder, reach, step, ""), one, "");
   return LLVMBuildSelect(builder, reaches, steps, zero, "ferry.last");
 }
@@ -367,7 +390,7 @@ LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_l
                    ""),
       "");
   LLVMValueRef reach = strict ? LLVMBuildSub(builder, difference, one, "") : difference;
-  LLVMValueRef step = LLVMConstInt(i64, step_size(c), true);
+  LLVMValueRef step = step_divisor(c, builder, i64);
   LLVMValueRef steps =
       LLVMBuildAdd(builder, LLVMBuildUDiv(builder, reach, step, ""), one, "");
   return LLVMBuildSelect(builder, runs_again, steps, zero, "ferry.last.wide");

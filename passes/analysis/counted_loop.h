@@ -52,6 +52,13 @@ struct ferry_counted_loop {
   bool continue_on_true;           /* the latch's true successor is the header */
   LLVMValueRef iv;                 /* the counting phi */
   LLVMValueRef increment;          /* iv + step, the phi's value from the latch */
+  /* A counter that steps by a value fixed before the loop, not a
+   * constant (counted_by_value.h): that value (step is then 0), else
+   * NULL. clamped_step: the loop clamps it in the iteration that leaves
+   * (`if (j + s > n) s = n - j; j += s`), so iv + step_value is iv's next
+   * value in every iteration that goes on, not the increment. */
+  LLVMValueRef step_value;
+  bool clamped_step;
   LLVMValueRef start;              /* the phi's value from outside the loop */
   LLVMValueRef bound;
   int64_t step;                    /* of iv, any sign */
@@ -66,6 +73,13 @@ struct ferry_counted_loop {
    * counting down. */
   bool exact;
   LLVMIntPredicate counts_while;
+  /* A counter stepping by step_value: the exact reading (counting up,
+   * counts_while ULT, SLT, ULE or SLE) holds where step_value is
+   * positive, which its reader checks before the loop (exact is false,
+   * refusal says why). Only ferry_counted_loop_last_iteration and
+   * ferry_counted_loop_last_iteration_wide read it; there the step counts
+   * as 1 where it is not positive (no division by 0). */
+  bool exact_where_step_positive;
 };
 
 /* Computes loop's reading (every field; never NULL). The caller owns it:
@@ -93,9 +107,10 @@ LLVMValueRef ferry_counted_loop_guarded_last(const struct ferry_counted_loop *co
                                              const bool *holds, size_t count, LLVMValueRef last,
                                              const char *name);
 
-/* Exact counters only. The index of the loop's last iteration, in 64
- * bits, at the builder's position before the loop (which runs at least
- * once); for counters of 32 bits or less, where it is below 2^32. */
+/* Exact counters only (or exact where the step is positive). The index
+ * of the loop's last iteration, in 64 bits, at the builder's position
+ * before the loop (which runs at least once); for counters of 32 bits or
+ * less, where it is below 2^32. */
 LLVMValueRef ferry_counted_loop_last_iteration(const struct ferry_counted_loop *counted,
                                                LLVMBuilderRef builder);
 /* The same for a counter wider than 32 bits, where that may overflow:

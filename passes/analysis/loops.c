@@ -355,6 +355,16 @@ bool ferry_loop_adds_invariant(const struct ferry_loop *loop, LLVMValueRef phi,
   return false;
 }
 
+bool ferry_loop_subtracts_invariant(const struct ferry_loop *loop, LLVMValueRef phi,
+                                    LLVMValueRef increment, LLVMValueRef *step) {
+  if (!LLVMIsAInstruction(increment) || LLVMGetInstructionOpcode(increment) != LLVMSub ||
+      LLVMGetOperand(increment, 0) != phi ||
+      !ferry_loop_invariant(loop, LLVMGetOperand(increment, 1), 0))
+    return false;
+  *step = LLVMGetOperand(increment, 1);
+  return true;
+}
+
 bool ferry_loop_invariant_step(const struct ferry_loop *loop, LLVMValueRef phi,
                                LLVMValueRef *start, LLVMValueRef *step) {
   LLVMValueRef increment;

@@ -78,6 +78,10 @@ bool ferry_loop_header_phi(const struct ferry_loop *loop, LLVMValueRef phi, LLVM
 /* Whether `increment` is `phi` plus a loop-invariant value (*step). */
 bool ferry_loop_adds_invariant(const struct ferry_loop *loop, LLVMValueRef phi,
                                LLVMValueRef increment, LLVMValueRef *step);
+/* Whether `increment` is `phi` minus a loop-invariant value (*step): a
+ * value stepped down (`idx -= nx`). */
+bool ferry_loop_subtracts_invariant(const struct ferry_loop *loop, LLVMValueRef phi,
+                                    LLVMValueRef increment, LLVMValueRef *step);
 /* A header phi of `loop` that adds the same loop-invariant value each
  * iteration (*step, maybe computed in the loop): phi = [start, outside],
  * [phi + step, inside]. */

@@ -218,7 +218,8 @@ bool ferry_alias_version_wanted(LLVMValueRef fn) {
  * equals the bound, with an increment that may wrap (LLVM's runtime
  * unrolling makes these: `i += 4` while `i != n & ~3`), ends exactly where
  * its distance to the bound is a multiple of the step, which the check
- * then tests: where it is not, the loop as written runs. */
+ * then tests: where it is not, the loop as written runs. A step that is
+ * not a constant (counted_loop.h, step_value) is not read here. */
 static LLVMValueRef last_iteration(const struct ferry_counted_loop *counted,
                                    LLVMBuilderRef builder, LLVMValueRef *holds) {
   *holds = NULL;
@@ -245,7 +246,8 @@ static bool trip_readable(const struct ferry_counted_loop *counted, char *reason
   if (counted->shape == FERRY_COUNTED && counted->preheader_branch &&
       LLVMIsABranchInst(counted->preheader_branch) &&
       !LLVMIsConditional(counted->preheader_branch) &&
-      (counted->exact || (counted->width <= 32 && counted->continue_while == LLVMIntNE)))
+      (counted->exact || (counted->width <= 32 && counted->continue_while == LLVMIntNE &&
+                          counted->step != 0)))
     return true;
   return ferry_refuse(reason, size, "its trip count cannot be read before it: %s",
                       counted->refusal[0] ? counted->refusal : "it has no preheader");

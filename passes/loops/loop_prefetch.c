@@ -103,7 +103,9 @@ static bool find_counter(struct ferry_analyses *analyses, const struct ferry_loo
   case FERRY_COUNTED_NO_COUNTER:
     return ferry_refuse(reason, size, "the loop is not counted by an induction variable");
   }
-  if (!counted->tests_next)
+  /* A step that is not a constant (counted_loop.h, step_value): not an
+   * induction variable of loops.h, whose steps the prefetch reads. */
+  if (!counted->tests_next || counted->step_value)
     return ferry_refuse(reason, size, "the loop is not counted by an induction variable");
   if (counted->step <= 0 || counted->step > FERRY_PREFETCH_MAX_STEP ||
       (counted->width != 32 && counted->width != 64))

@@ -119,8 +119,15 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
   if (LLVMIsAPHINode(value)) {
     struct ferry_induction induction;
     LLVMValueRef start, step;
-    bool varies = false;
-    if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
+    bool varies = false, down = false;
+    const struct ferry_counted_loop *counted = p->counted;
+    if (counted && value == counted->iv && counted->step_value) {
+      /* The loop's counter stepping by a value fixed before the loop, maybe
+       * clamped where the loop leaves (counted_loop.h): in every iteration
+       * that runs it is start + j * step_value. */
+      ferry_map_put(&p->step_values, value, (intptr_t)counted->step_value);
+      ferry_map_put(&p->starts, value, (intptr_t)counted->start);
+    } else if (ferry_induction_variable(loops, value, &induction) && induction.loop == loop) {
       ferry_map_put(&p->steps, value, (intptr_t)induction.step);
       ferry_map_put(&p->starts, value, (intptr_t)induction.start);
     } else if (ferry_loop_invariant_step(loop, value, &start, &step)) {
@@ -134,9 +141,12 @@ static bool collect_cone(struct ferry_pipeline *p, const struct ferry_loops *loo
       ferry_map_put(&p->cone, value, 1);
       return collect_cone(p, loops, loop, LLVMGetOperand(step, 1), depth + 1, what, reason,
                           size);
-    } else if (ferry_pipeline_guarded_step(p, loop, value, &start, &step)) {
-      /* A staged copy's (p->facts): stepped where the copy runs. */
+    } else if (ferry_pipeline_guarded_step(p, loop, value, &start, &step, &down)) {
+      /* A staged copy's (p->facts): stepped where the copy runs, down
+       * where it subtracts (reads_down_steps). */
       ferry_map_put(&p->step_values, value, (intptr_t)step);
+      if (down)
+        ferry_map_put(&p->down_steps, value, 1);
       ferry_map_put(&p->starts, value, (intptr_t)start);
       ferry_map_put(&p->cone, value, 1);
       return collect_cone(p, loops, loop, step, depth + 1, what, reason, size);
@@ -399,6 +409,7 @@ void ferry_pipeline_free(struct ferry_pipeline *p) {
   ferry_map_free(&p->cone);
   ferry_map_free(&p->steps);
   ferry_map_free(&p->step_values);
+  ferry_map_free(&p->down_steps);
   ferry_map_free(&p->pointer_steps);
   ferry_map_free(&p->starts);
   free(p);

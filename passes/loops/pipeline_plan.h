@@ -126,6 +126,11 @@ struct ferry_pipeline {
   struct ferry_map cone;     /* loop instructions sources depend on -> 1 */
   struct ferry_map steps;    /* induction phi -> constant step */
   struct ferry_map step_values; /* induction phi -> loop-invariant step value */
+  /* Of step_values, the phis that subtract their step (`idx -= nx`): a
+   * staged copy's only (reads_down_steps), whose ranges are intervals
+   * (range_intervals.c); the rings' affine forms read adds alone. */
+  struct ferry_map down_steps;
+  bool reads_down_steps;
   /* pointer phi -> its increment, a GEP of it by one loop-invariant index */
   struct ferry_map pointer_steps;
   struct ferry_map starts;   /* induction phi -> start value */
@@ -169,9 +174,11 @@ LLVMValueRef ferry_resolve_under_facts(const struct ferry_loop *loop,
  * NY * pitch;` with `active` fixed before the loop): its value k
  * iterations on is then phi + k * step in every thread where the facts
  * hold; elsewhere it is never read ahead (the staged copy's guard holds
- * the facts). */
+ * the facts). Where p reads_down_steps, also one that subtracts it
+ * (`idx -= nx`, with or without facts): *down, phi - k * step. */
 bool ferry_pipeline_guarded_step(const struct ferry_pipeline *p, const struct ferry_loop *loop,
-                                 LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step);
+                                 LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step,
+                                 bool *down);
 
 /* pipeline_copy_loop.c: for copies in a block-strided copy loop nested in
  * `loop`, checks that the copy loop runs the same iterations in every

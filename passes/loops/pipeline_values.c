@@ -81,10 +81,14 @@ LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuil
         ferry_pipeline_value_ahead(p, builder, (LLVMValueRef)step, 0, NULL, prologue, made);
     LLVMValueRef times = distance_value ? ferry_build_int_as(builder, distance_value, LLVMTypeOf(value))
                                         : LLVMConstInt(LLVMTypeOf(value), distance, false);
-    result = distance || distance_value
-                 ? LLVMBuildAdd(builder, base, LLVMBuildMul(builder, step_value, times, ""),
-                                "ferry.ahead")
-                 : base;
+    LLVMValueRef steps = distance || distance_value ? LLVMBuildMul(builder, step_value, times, "")
+                                                    : NULL;
+    if (!steps)
+      result = base;
+    else if (ferry_map_get(&p->down_steps, value, NULL)) /* `idx -= nx` */
+      result = LLVMBuildSub(builder, base, steps, "ferry.ahead");
+    else
+      result = LLVMBuildAdd(builder, base, steps, "ferry.ahead");
   } else if (ferry_map_get(&p->pointer_steps, value, &step)) {
     /* A stepped pointer: distance GEPs of its increment at once (wrapping
      * arithmetic, no inbounds: iterations that do not run may compute it). */
@@ -167,10 +171,18 @@ LLVMValueRef ferry_resolve_under_facts(const struct ferry_loop *loop,
 }
 
 bool ferry_pipeline_guarded_step(const struct ferry_pipeline *p, const struct ferry_loop *loop,
-                                 LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step) {
+                                 LLVMValueRef phi, LLVMValueRef *start, LLVMValueRef *step,
+                                 bool *down) {
   LLVMValueRef next;
-  return p->fact_count && ferry_loop_header_phi(loop, phi, start, &next) &&
-         ferry_loop_adds_invariant(loop, phi,
-                                   ferry_resolve_under_facts(loop, p->facts, p->fact_count, next),
-                                   step);
+  *down = false;
+  if (!ferry_loop_header_phi(loop, phi, start, &next))
+    return false;
+  if (p->fact_count)
+    next = ferry_resolve_under_facts(loop, p->facts, p->fact_count, next);
+  else if (!p->reads_down_steps)
+    return false;
+  if (ferry_loop_adds_invariant(loop, phi, next, step))
+    return true;
+  *down = p->reads_down_steps && ferry_loop_subtracts_invariant(loop, phi, next, step);
+  return *down;
 }

@@ -14,8 +14,10 @@
  * those on edges the access's facts exclude: pipeline_plan.h), a select
  * the hull of its arms, tid the block's [0, ntid - 1], a header phi of
  * the loop its start's and its other values' hull plus [0, last] times a
- * step it adds (ferry_resolve_under_facts reads the step through the
- * phis of the iteration), arithmetic the exact interval of its operands'.
+ * step it adds (minus, a step it subtracts; ferry_resolve_under_facts
+ * reads the step through the phis of the iteration; the loop's counter,
+ * the step the counted reading gives it), arithmetic the exact interval
+ * of its operands'.
  * Every value is computed in 64 bits with overflow checked, and a value
  * narrower than 64 bits must lie within its own type's signed range (so
  * that the narrow arithmetic did not wrap; a zero extension or logical
@@ -50,6 +52,7 @@ struct interval_context {
   LLVMModuleRef module;
   LLVMBuilderRef builder; /* NULL: validate only */
   const struct ferry_loop *loop;
+  const struct ferry_counted_loop *counted;
   const struct ferry_dominators *dominators;
   const struct ferry_uniformity *uniformity;
   LLVMValueRef at;
@@ -210,12 +213,24 @@ static bool header_phi(struct interval_context *x, LLVMValueRef phi, int depth,
   struct interval range;
   if (!interval_of(x, start, depth + 1, &range))
     return false;
+  /* The loop's counter stepping by a value fixed before the loop, maybe
+   * clamped where the loop leaves (counted_loop.h, step_value): in
+   * iteration j <= last it is start + j * step. */
+  if (x->counted && phi == x->counted->iv && x->counted->step_value) {
+    struct interval by;
+    if (!interval_of(x, x->counted->step_value, depth + 1, &by))
+      return false;
+    if (building(x))
+      range = add(x, range, mul(x, (struct interval){i64_const(x, 0), x->last}, by));
+    *out = range;
+    return true;
+  }
   /* The iteration's values of it: itself, itself plus one step, or others. */
   struct ferry_vec pending = {0};
   struct ferry_map seen = {0};
   ferry_vec_push(&pending, next);
   LLVMValueRef step = NULL;
-  bool ok = true;
+  bool ok = true, down = false; /* down: the phi subtracts its step */
   while (ok && pending.count) {
     LLVMValueRef value = pending.items[--pending.count];
     if (!ferry_set_insert(&seen, value) || value == phi)
@@ -227,12 +242,16 @@ static bool header_phi(struct interval_context *x, LLVMValueRef phi, int depth,
           ferry_vec_push(&pending, LLVMGetIncomingValue(value, i));
       continue;
     }
-    if (LLVMIsAInstruction(value) && LLVMGetInstructionOpcode(value) == LLVMAdd &&
-        (LLVMGetOperand(value, 0) == phi || LLVMGetOperand(value, 1) == phi)) {
+    bool adds = LLVMIsAInstruction(value) && LLVMGetInstructionOpcode(value) == LLVMAdd &&
+                (LLVMGetOperand(value, 0) == phi || LLVMGetOperand(value, 1) == phi);
+    bool subtracts = LLVMIsAInstruction(value) && LLVMGetInstructionOpcode(value) == LLVMSub &&
+                     LLVMGetOperand(value, 0) == phi;
+    if (adds || subtracts) {
       LLVMValueRef by = LLVMGetOperand(value, LLVMGetOperand(value, 0) == phi ? 1 : 0);
-      if (ferry_loop_defines(loop, by) || (step && step != by))
+      if (ferry_loop_defines(loop, by) || (step && (step != by || down != subtracts)))
         ok = refuse_value(x, phi, "steps by a value the loop computes, or by more than one");
       step = by;
+      down = subtracts;
       continue;
     }
     struct interval other;
@@ -248,8 +267,10 @@ static bool header_phi(struct interval_context *x, LLVMValueRef phi, int depth,
     struct interval by;
     if (!interval_of(x, step, depth + 1, &by))
       return false;
-    if (building(x))
-      range = add(x, range, mul(x, (struct interval){i64_const(x, 0), x->last}, by));
+    if (building(x)) {
+      struct interval steps = mul(x, (struct interval){i64_const(x, 0), x->last}, by);
+      range = down ? sub(x, range, steps) : add(x, range, steps);
+    }
   }
   *out = range;
   return true;
@@ -324,6 +345,9 @@ static bool interval_of(struct interval_context *x, LLVMValueRef value, int dept
     struct interval a = {0}, b = {0};
     LLVMValueRef right = LLVMGetNumOperands(value) > 1 ? LLVMGetOperand(value, 1) : NULL;
     long long shift = right && LLVMIsAConstantInt(right) ? LLVMConstIntGetSExtValue(right) : -1;
+    /* An or of operands with no bit in common is their sum (`2 * t | 1`). */
+    if (opcode == LLVMOr && LLVMGetIsDisjoint(value))
+      opcode = LLVMAdd;
     switch (opcode) {
     case LLVMAdd: case LLVMSub: case LLVMMul:
       ok = interval_of(x, LLVMGetOperand(value, 0), depth + 1, &a) &&
@@ -526,7 +550,8 @@ static struct interval_context context_of(const struct ferry_range_intervals *m,
                                           size_t fact_count, LLVMValueRef last, char *reason,
                                           size_t size) {
   return (struct interval_context){
-      .module = module, .builder = builder, .loop = m->loop, .dominators = m->dominators,
+      .module = module, .builder = builder, .loop = m->loop, .counted = m->counted,
+      .dominators = m->dominators,
       .uniformity = m->uniformity, .at = m->counted->preheader_branch, .facts = facts,
       .fact_count = fact_count, .last = last,
       .overflow = builder ? LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 0,

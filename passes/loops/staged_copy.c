@@ -228,20 +228,56 @@ static const char *writes_a_source(LLVMValueRef inst, void *context) {
   return NULL;
 }
 
+static const struct ferry_loops *loops_of(struct ferry_analyses *analyses) {
+  return ferry_analyses_loops(analyses);
+}
+
+/* Why a loop whose trip the counter does not tell is not staged: where a
+ * copy's source address depends on what the loop loads (HeCBench's merge:
+ * the next window starts where this one's merge ended, a shared value
+ * read after the barrier), that, since no later iteration's address is
+ * known ahead whatever the trip; else the counted reading's refusal, for
+ * a loop with an exit besides its latch with why that is a hazard. */
+static bool untold_trip(const struct ferry_staged_loop *s, const struct ferry_loops *loops,
+                        const struct ferry_counted_loop *counted, char *reason, size_t size) {
+  for (size_t c = 0; c < s->count; c++) {
+    struct ferry_pipeline *values = ferry_xcalloc(1, sizeof *values);
+    char why[FERRY_REASON_SIZE];
+    bool known = ferry_pipeline_collect_cone(values, loops, s->loop, s->copies[c].site->source,
+                                             "the source address", why, sizeof why);
+    ferry_pipeline_free(values);
+    if (!known)
+      return ferry_refuse(reason, size, "%s, and %s", why, counted->refusal);
+  }
+  /* An exit besides the latch may leave before the iterations a counter
+   * would tell: a load issued for an iteration that then does not run
+   * may read what the loop as written never reads (past a sentinel, or
+   * memory never allocated). */
+  if (counted->shape == FERRY_COUNTED_LATCHES)
+    return ferry_refuse(reason, size,
+                        "%s: it may leave before an iteration issued ahead runs, whose load "
+                        "would read what the loop as written does not", counted->refusal);
+  return ferry_refuse(reason, size, "%s", counted->refusal);
+}
+
 /* The loop's checks, every copy's and the stores that may write a source. */
 static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                        struct ferry_analyses *analyses, char *reason, size_t size) {
   const struct ferry_loop *loop = s->loop;
   const struct ferry_counted_loop *counted = ferry_analyses_counted_loop(analyses, loop);
-  if (counted->shape != FERRY_COUNTED || !counted->exact)
-    return ferry_refuse(reason, size, "%s", counted->refusal);
-  if (counted->width > 32)
-    return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
+  /* Exact, or exact where a step fixed before the loop is positive, which
+   * the check before the loop tests (trip_last). */
+  if (counted->shape != FERRY_COUNTED ||
+      !(counted->exact || counted->exact_where_step_positive))
+    return untold_trip(s, loops_of(analyses), counted, reason, size);
+  if (counted->width > 64)
+    return ferry_refuse(reason, size, "the loop's counter is wider than 64 bits");
   s->counted = counted;
   /* The check before the loop is the block's: so must its trip be. */
   const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
   if (!ferry_is_uniform(uniformity, counted->start) ||
-      !ferry_is_uniform(uniformity, counted->bound))
+      !ferry_is_uniform(uniformity, counted->bound) ||
+      (counted->step_value && !ferry_is_uniform(uniformity, counted->step_value)))
     return ferry_refuse(reason, size, "the loop's trip count is not the same in every thread "
                                       "of the block");
   const char *ordering = ordering_refusal(loop);
@@ -254,6 +290,7 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
     struct staged_copy *copy = &s->copies[c];
     copy->values = ferry_xcalloc(1, sizeof *copy->values);
     copy->values->counted = counted;
+    copy->values->reads_down_steps = true; /* its ranges are intervals */
     if (!find_guard(analyses, loop, counted, copy, reason, size) ||
         !ferry_pipeline_collect_cone(copy->values, loops, loop, copy->site->source,
                                      "the source address", reason, size))
@@ -483,12 +520,42 @@ static LLVMValueRef stage_of(LLVMBuilderRef builder, LLVMValueRef iteration, uns
                       "ferry.staged.stage");
 }
 
+/* The index of the loop's last iteration (i64), and in *holds (i1) what
+ * the staged loop needs of the trip beyond the check's ranges: a step
+ * fixed before the loop is positive (counted_loop.h,
+ * exact_where_step_positive), and a counter wider than 32 bits ends
+ * within 2^31 - 1 iterations (no overflow reading it in 64 bits), so that
+ * the iteration's index and the issues' end have 32 bits, as a narrow
+ * counter's do. */
+static LLVMValueRef trip_last(const struct ferry_staged_loop *s, LLVMModuleRef module,
+                              LLVMBuilderRef builder, LLVMValueRef *holds) {
+  const struct ferry_counted_loop *counted = s->counted;
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
+  *holds = LLVMConstInt(LLVMInt1TypeInContext(context), 1, false);
+  if (counted->step_value)
+    *holds = LLVMBuildICmp(builder, LLVMIntSGT, counted->step_value,
+                           LLVMConstInt(LLVMTypeOf(counted->step_value), 0, false),
+                           "ferry.staged.step.positive");
+  if (counted->width <= 32)
+    return ferry_counted_loop_last_iteration(counted, builder);
+  LLVMValueRef overflow = LLVMConstInt(LLVMInt1TypeInContext(context), 0, false);
+  LLVMValueRef last = ferry_counted_loop_last_iteration_wide(counted, module, builder, &overflow);
+  LLVMValueRef fits = LLVMBuildICmp(builder, LLVMIntULT, last,
+                                    LLVMConstInt(i64, INT32_MAX, false), "");
+  *holds = LLVMBuildAnd(builder, *holds,
+                        LLVMBuildAnd(builder, LLVMBuildNot(builder, overflow, ""), fits, ""),
+                        "ferry.staged.trip.fits");
+  return last;
+}
+
 void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_staged_loop *s) {
   LLVMPositionBuilderBefore(builder, s->counted->preheader_branch);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(s->counted->preheader_branch));
-  LLVMValueRef last = ferry_counted_loop_last_iteration(s->counted, builder);
-  s->check = build_check(s, module, builder, last);
+  LLVMValueRef trip_holds;
+  LLVMValueRef last = trip_last(s, module, builder, &trip_holds);
+  s->check = LLVMBuildAnd(builder, trip_holds, build_check(s, module, builder, last), "");
 }
 
 void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_staged_loop *s,
@@ -534,7 +601,8 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
     slots[c] = thread_slots(builder, s, c, rings[c], rank);
   /* Each copy's last iteration (i64: the loop's, or its counter guard's
    * end), so that whether an iteration ahead issues is one comparison. */
-  LLVMValueRef last = ferry_counted_loop_last_iteration(counted, builder);
+  LLVMValueRef trip_holds; /* checked before the loop (ferry_staged_prepare) */
+  LLVMValueRef last = trip_last(s, module, builder, &trip_holds);
   LLVMTypeRef i64 = LLVMTypeOf(last);
   LLVMValueRef lasts[FERRY_RING_MAX_COPIES];
   for (size_t c = 0; c < s->count; c++)
@@ -549,8 +617,9 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
   }
   /* Iteration i+S-1 runs for copy c while i < last_c - S + 2: one
    * unsigned 32-bit comparison in the loop, that end clamped at 0 before
-   * it (the counter has 32 bits or fewer, so the iterations fit, and so
-   * does the end: last_c < 2^32). */
+   * it (the counter has 32 bits or fewer, or the check held a wider one's
+   * trip below 2^31 - 1: trip_last; so the iterations fit, and so does
+   * the end: last_c < 2^32). */
   unsigned ahead = s->stages - 1;
   LLVMValueRef issue_ends[FERRY_RING_MAX_COPIES];
   for (size_t c = 0; c < s->count; c++) {
