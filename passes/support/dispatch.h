@@ -125,9 +125,9 @@ LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant);
  * written whose first variant is `variant`, named the kernel's name
  * followed by FERRY_VERSIONED_VARIANT_SUFFIX and marked
  * FERRY_VARIANT_ATTRIBUTE and FERRY_VERSIONED_ATTRIBUTE; NULL where
- * `variant` is not a kernel's first variant, the name is taken, or the
- * kernel as written is as -O0 left it (optnone: its clone would measure
- * unoptimized code, not the versioning). */
+ * `variant` is not a kernel's first variant, or, with a remark saying
+ * why, where the name is taken or the kernel as written is as -O0 left it
+ * (optnone: its clone would time unoptimized code, not the versioning). */
 LLVMValueRef ferry_dispatch_make_versioned(LLVMValueRef variant);
 
 /* The suffix that follows a clone's kernel's name in the clone's name, by

@@ -124,14 +124,22 @@ LLVMValueRef ferry_dispatch_make_versioned(LLVMValueRef variant) {
     return NULL;
   LLVMValueRef original = ferry_dispatch_original(variant);
   unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", sizeof "optnone" - 1);
-  if (LLVMGetEnumAttributeAtIndex(original, LLVMAttributeFunctionIndex, optnone))
+  if (LLVMGetEnumAttributeAtIndex(original, LLVMAttributeFunctionIndex, optnone)) {
+    ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoVersionedEntry",
+                 "no entry with the versioning alone: the kernel as written is as -O0 left it, "
+                 "so a clone of it would time unoptimized code, not the versioning (compile with "
+                 "-O1 or higher)");
     return NULL;
+  }
   char *name = ferry_dispatch_entry_name(original, FERRY_VERSIONED_VARIANT_SUFFIX);
   LLVMValueRef versioned = NULL;
   if (!LLVMGetNamedFunction(LLVMGetGlobalParent(variant), name)) {
     versioned = ferry_clone_kernel(original, name, FERRY_VERSIONED_VARIANT_SUFFIX);
     ferry_dispatch_mark(versioned, FERRY_VARIANT_ATTRIBUTE);
     ferry_dispatch_mark(versioned, FERRY_VERSIONED_ATTRIBUTE);
+  } else {
+    ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoVersionedEntry",
+                 "no entry with the versioning alone: the program's own function holds its name");
   }
   free(name);
   return versioned;

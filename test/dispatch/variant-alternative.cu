@@ -37,6 +37,15 @@
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -o %t.never.ptx %s
 // RUN: FileCheck --check-prefix=NEVER %s < %t.never.ptx
+// At -O0 the kernel as written is unoptimized (optnone): no third entry,
+// a remark on each kernel that would have one; the alternatives stay.
+// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O0 -S --cuda-device-only -gline-tables-only \
+// RUN:   -Rpass-analysis=ferry -o %t.O0.ptx %s 2> %t.O0.remarks
+// RUN: FileCheck --check-prefix=O0 --implicit-check-not=__ferry_ver %s < %t.O0.ptx
+// RUN: FileCheck --check-prefix=O0-REMARK %s < %t.O0.remarks
+// RUN: %ptxas -arch=sm_80 %t.O0.ptx -o /dev/null
+// O0: .entry _Z4bothPfPK4quadS_PKfi__ferry_alt(
+// O0-REMARK: variant-alternative.cu:[[#@LINE+9]]:{{[0-9]+}}: remark: no entry with the versioning alone: the kernel as written is as -O0 left it
 
 struct __align__(16) quad {
   unsigned a, b, c, d;
