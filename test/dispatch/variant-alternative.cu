@@ -77,7 +77,7 @@ __global__ void candidate_and_loop(unsigned *out, const quad *wide, const quad *
   quad q = w[255 - t], r = m[t ^ 1];
   __syncthreads();
   if (t < 16)
-    // REMARK-DAG: variant-alternative.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: {{.*}}; no trial takes it in this variant: {{.*}}; the kernel's second variant _Z18candidate_and_loopPjPK4quadS2_PKjPfPKfi__ferry_alt converts it beside them, for the trial of the three entries [-Rpass-missed=ferry]
+    // REMARK-DAG: variant-alternative.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: {{.*}}; no trial takes it in this variant: {{.*}}; the kernel's second variant _Z18candidate_and_loopPjPK4quadS2_PKjPfPKfi__ferry_alt converts it beside them, for the trial of the kernel's entries [-Rpass-missed=ferry]
     // REMARK-DAG: variant-alternative.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; a trial candidate:
     seed[t] = seeds[t * gridDim.x + blockIdx.x];
   __syncthreads();
