@@ -192,7 +192,13 @@ OptimizeVariantsPass makeOptimizeVariants(PassBuilder &PB) {
 //      (llvm.loop.unroll.count on a checked copy; OnlyWhenForced: no other
 //      loop) and the cleanup the optimizer runs after it. No floating-point
 //      reassociation: the variant's instructions keep their fast-math
-//      flags, none added, so outputs stay bit-identical.
+//      flags, none added, so outputs stay bit-identical;
+//   5. where any was and the variant held other conversions (step 2), the
+//      kernel's third entry, the versioning alone (dispatch.h,
+//      FERRY_VERSIONED_ATTRIBUTE), is cloned from the kernel as written and
+//      put through steps 1, 3 and 4: no copies' pass ever sees it, so it
+//      holds the versioning and nothing else. Where its versioning
+//      changes nothing, ferry-dispatch-finish deletes it.
 // The module is verified after it.
 struct AliasVersionPass : PassInfoMixin<AliasVersionPass> {
   FunctionPassManager Optimize;
@@ -204,25 +210,39 @@ struct AliasVersionPass : PassInfoMixin<AliasVersionPass> {
     Optimize.addPass(InstCombinePass());
     Optimize.addPass(SimplifyCFGPass());
   }
+  // Steps 1-4 on one function; whether a loop was versioned. For a
+  // kernel's first variant (`Variant`), step 2 where `HeldConversions`.
+  bool versionAndOptimize(Function &F, FunctionAnalysisManager &FAM, bool Variant,
+                          bool HeldConversions) {
+    FAM.invalidate(F, LoopSimplifyPass().run(F, FAM));
+    LLVMValueRef Alternative = Variant ? ferry_dispatch_alternative_of(wrap(&F)) : nullptr;
+    if (Variant && !Alternative && HeldConversions)
+      Alternative = ferry_dispatch_make_alternative(wrap(&F));
+    if (!ferry_alias_version_function(wrap(&F)))
+      return false;
+    if (Alternative)
+      ferry_dispatch_mark(Alternative, FERRY_ALT_UNVERSIONED_ATTRIBUTE);
+    FAM.invalidate(F, PreservedAnalyses::none());
+    Optimize.run(F, FAM);
+    return true;
+  }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     bool Changed = false;
     FunctionAnalysisManager &FAM =
         MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    // The clones made here are appended to the module: the loop meets them
+    // and skips them by their marks.
     for (Function &F : M) {
       if (F.isDeclaration() || !F.hasFnAttribute(FERRY_VARIANT_ATTRIBUTE) ||
-          F.hasFnAttribute(FERRY_ALT_ATTRIBUTE) || !ferry_alias_version_wanted(wrap(&F)))
+          F.hasFnAttribute(FERRY_ALT_ATTRIBUTE) || F.hasFnAttribute(FERRY_VERSIONED_ATTRIBUTE) ||
+          !ferry_alias_version_wanted(wrap(&F)))
         continue;
-      FAM.invalidate(F, LoopSimplifyPass().run(F, FAM));
       Changed = true;
-      LLVMValueRef Alternative = ferry_dispatch_alternative_of(wrap(&F));
-      if (!Alternative && F.hasFnAttribute(FERRY_CONVERTED_ATTRIBUTE))
-        Alternative = ferry_dispatch_make_alternative(wrap(&F));
-      if (!ferry_alias_version_function(wrap(&F)))
+      bool HeldConversions = F.hasFnAttribute(FERRY_CONVERTED_ATTRIBUTE);
+      if (!versionAndOptimize(F, FAM, true, HeldConversions) || !HeldConversions)
         continue;
-      if (Alternative)
-        ferry_dispatch_mark(Alternative, FERRY_ALT_UNVERSIONED_ATTRIBUTE);
-      FAM.invalidate(F, PreservedAnalyses::none());
-      Optimize.run(F, FAM);
+      if (LLVMValueRef Versioned = ferry_dispatch_make_versioned(wrap(&F)))
+        versionAndOptimize(*cast<Function>(unwrap(Versioned)), FAM, false, false);
     }
     if (!Changed)
       return PreservedAnalyses::all();

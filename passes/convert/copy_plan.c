@@ -471,7 +471,7 @@ static void say_candidate_refused(const struct found_copy *copy, LLVMValueRef al
              "untimed, and runs where no trial decides%s%.*s%s",
              remark->message, alternative ? " in this variant" : "",
              alternative ? "; the kernel's second variant " : "", (int)length, name,
-             alternative ? " converts it beside them, for the trial of the three entries" : "");
+             alternative ? " converts it beside them, for the trial of the kernel's entries" : "");
     /* Where the second variant converts it, its fate is that variant's
      * (a trial copy, counted there): here a note, not a refusal. */
     ferry_remark(remark->kind, remark->at ? remark->at : copy->copy,

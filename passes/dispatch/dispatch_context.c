@@ -139,7 +139,7 @@ static void restore_capture_mode(int mode) {
     cudaThreadExchangeStreamCaptureMode(&mode);
 }
 
-/* Sets on a variant (`handle`: the variant or the alternative) the
+/* Sets on a variant (`handle`: the variant or an entry only a trial runs) the
  * attributes prepare() chose: its dynamic shared memory limit raised
  * (where it was: `raised_limit`), and the carveout the original prefers
  * now. A call that fails has its error cleared (and with it one the
@@ -166,8 +166,9 @@ static void set_attributes(const void *handle, int raised_limit, const void *ori
 
 static void set_variant_attributes(const struct device_facts *facts, const void *original) {
   set_attributes(facts->variant, facts->raised_limit, original);
-  if (facts->alternative)
-    set_attributes(facts->alternative, facts->alternative_raised_limit, original);
+  for (int i = 0; i < TRIAL_ONLY_ENTRIES; i++)
+    if (facts->trial_only[i].handle)
+      set_attributes(facts->trial_only[i].handle, facts->trial_only[i].raised_limit, original);
 }
 
 /* Where the device's context is not the one the variant's attributes were

@@ -12,7 +12,9 @@
  * (the variant whose extern tile's ring takes its stages from the launch's
  * dynamic shared memory: dispatch.h) where the device code names that, and
  * of K__ferry_alt (the kernel's second variant, the alternative, which only
- * a trial runs: dispatch.h) where it names that, a record of the handles, and in place of each launch a call to ferry_dispatch_launch,
+ * a trial runs: dispatch.h) where it names that, and of K__ferry_ver (the
+ * versioning alone, which only a trial runs) where it names that, a record
+ * of the handles, and in place of each launch a call to ferry_dispatch_launch,
  * which chooses per launch between the two (dispatch_runtime.c; linked
  * into the module from the bitcode ferry embeds, with internal linkage).
  * A host compile cannot know which kernels its device compiles converted:
@@ -49,9 +51,10 @@ static const char record_layout[] = "ferry_dispatch_kernel_layout";
  * kernel's name followed by the suffix (dispatch.h). The record
  * (dispatch_runtime.c, struct ferry_dispatch_kernel) holds the kernel's
  * handle, the first three kinds' handles, the kernel's name, the
- * per-device facts, then the alternative's handle. */
-enum { VARIANT_KINDS = 4, RING_KIND = 1, TRIAL_KIND = 2, ALTERNATIVE_KIND = 3 };
-enum { RECORD_NAME = 4, RECORD_DEVICES = 5, RECORD_FIELDS = 7 };
+ * per-device facts, then the handles of the entries only a trial runs:
+ * the alternative's, the versioning alone's. */
+enum { VARIANT_KINDS = 5, RING_KIND = 1, TRIAL_KIND = 2, ALTERNATIVE_KIND = 3, VERSIONED_KIND = 4 };
+enum { RECORD_NAME = 4, RECORD_DEVICES = 5, RECORD_FIELDS = 8 };
 static const struct variant_kind {
   const char *suffix;        /* after the kernel's device name */
   const char *handle_suffix; /* after the stub's name: its host handle's name */
@@ -62,6 +65,7 @@ static const struct variant_kind {
     {FERRY_RING_VARIANT_SUFFIX, ".ferry_ring_variant", "ferry.ring_variant_name", 2},
     {FERRY_TRIAL_VARIANT_SUFFIX, ".ferry_trial_variant", "ferry.trial_variant_name", 3},
     {FERRY_ALT_VARIANT_SUFFIX, ".ferry_alt_variant", "ferry.alt_variant_name", 6},
+    {FERRY_VERSIONED_VARIANT_SUFFIX, ".ferry_ver_variant", "ferry.ver_variant_name", 7},
 };
 
 struct registration {
@@ -532,7 +536,7 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
              "%s registered beside the kernel %s; %u launch%s here "
              "choose%s per launch between them: the variant where this device's image has it "
              "and the launch's threads and dynamic shared memory fit it (and the kernel's own "
-             "limit), else the kernel as written%s%s%s; where the variant may run, each launch "
+             "limit), else the kernel as written%s%s%s%s; where the variant may run, each launch "
              "shape keeps the faster of the two, timed over its first launches "
              "(FERRY_DISPATCH=measure, the default)",
              names, r->name, r->launches, r->launches == 1 ? "" : "es",
@@ -550,8 +554,14 @@ bool ferry_dispatch_host_run(LLVMModuleRef module) {
                                  : "",
              r->held[ALTERNATIVE_KIND] ? "; the second variant (__ferry_alt), the kernel "
                                          "converted another way, runs only where its launch "
-                                         "shape's trial, of the three, timed it fastest"
-                                       : "");
+                                         "shape's trial, of the kernel's entries, timed it "
+                                         "fastest"
+                                       : "",
+             r->held[VERSIONED_KIND] ? "; the third entry (__ferry_ver), the kernel as written "
+                                       "with the variant's alias versioning alone, runs only "
+                                       "where its launch shape's trial, of the kernel's "
+                                       "entries, timed it fastest"
+                                     : "");
     ferry_remark(FERRY_REMARK_PASSED, r->stub, "LaunchDispatched", message);
   }
   free_registrations(&registrations);

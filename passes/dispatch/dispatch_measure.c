@@ -26,18 +26,25 @@
  *   - an original whose first sample is shorter than SHORT_NS is kept at
  *     once, and the kernel's shapes met later on that device run the
  *     original untimed (see SHORT_NS).
- * A kernel with a second variant (K__ferry_alt, dispatch.h: the same
- * kernel converted another way, which the rules never choose) has three
- * entries where the checks let the alternative run the shape as they let
- * the variant: the first launch runs the rules' choice, the next two warm
- * up the other of the original and the variant, then the alternative;
- * the six samples run original, variant, alternative, alternative,
- * variant, original; each variant entry is judged against the original
+ * A kernel with entries the rules never choose (dispatch.h: the second
+ * variant, K__ferry_alt, the kernel converted another way; the third
+ * entry, K__ferry_ver, the versioning alone) has three or four entries
+ * where the checks let those run the shape as they let the variant: the
+ * first launch runs the rules' choice, the next warm up the other of the
+ * original and the variant, then each of the others in turn (the
+ * alternative, then the versioning alone); the samples run each entry
+ * once in that order (original, variant, then the others), then once in
+ * the reverse order: o v a a v o with three entries, o v a w w a v o with
+ * four, so that a clock drifting over the trial favours no variant entry
+ * over the original. Each variant entry is judged against the original
  * by the rule above, and of those that win, the one whose slower sample
- * is the faster is kept (the variant on a tie). The trial ends once
- * neither can win. A shape the alternative cannot run is measured with
- * two entries, as above.
- * A trial costs the program what runs before each launch: for a sample,
+ * is the faster is kept (the earlier in that order on a tie). The trial
+ * ends once none can win. An entry that cannot run the shape is left out
+ * of its trial: a shape none of them can run is measured with two
+ * entries, as above, and costs what it cost without them.
+ * A trial costs the program at most three warm-ups and eight samples
+ * (four entries), two and six with three, one and four with two; and
+ * what runs before each launch: for a sample,
  * the capture query and one event record (~2 us of host time, measured
  * on an H100 and an H200 with the caches cold, as between a program's
  * launches), and the reading of samples launched before and not yet read
@@ -101,7 +108,6 @@ enum dispatch_mode { MODE_UNREAD, MODE_MEASURE, MODE_MODEL, MODE_ORIGINAL, MODE_
 enum {
   SHAPES = 16,         /* shapes measured per kernel and device */
   SAMPLES = 2,         /* timed launches of each entry */
-  ENTRIES = 3,         /* the original, the variant, the alternative */
   TIMED = ENTRIES * SAMPLES, /* timed launches in all, at most */
   SPARE = TIMED,       /* the row of a shape's events kept for the next sample */
   UNTIMED_LIMIT = 64,  /* launches a trial may find untimeable */
@@ -116,15 +122,25 @@ enum {
    * shape: the kernel's later shapes run the original, untimed. */
   SHORT_NS = 20000,
 };
-/* The entry each timed launch runs, for a trial of two entries and of
- * three: 0 the original, 1 the variant, 2 the alternative. Each entry's
- * first sample comes before any entry's second: the trial can end once
- * the first of each is read. */
-static const unsigned char sample_entries[2][TIMED] = {{0, 1, 1, 0}, {0, 1, 2, 2, 1, 0}};
-
 /* What a measured shape runs. STATIC: the rules' choice (the trial
- * stopped, or never started). */
-enum verdict { UNDECIDED, CHOSE_VARIANT, CHOSE_ORIGINAL, CHOSE_STATIC, CHOSE_ALTERNATIVE };
+ * stopped, or never started); else the entry chosen (chose_entry). */
+enum verdict {
+  UNDECIDED,
+  CHOSE_VARIANT,
+  CHOSE_ORIGINAL,
+  CHOSE_STATIC,
+  CHOSE_ALTERNATIVE,
+  CHOSE_VERSIONED
+};
+static const int chose_entry[ENTRIES] = {CHOSE_ORIGINAL, CHOSE_VARIANT, CHOSE_ALTERNATIVE,
+                                         CHOSE_VERSIONED};
+/* The entry a verdict chose, or -1 (UNDECIDED, STATIC). */
+static int entry_chosen(int verdict) {
+  for (int entry = 0; entry < ENTRIES; entry++)
+    if (chose_entry[entry] == verdict)
+      return entry;
+  return -1;
+}
 enum reason {
   REASON_NONE,
   REASON_MEASURED,        /* the samples decided */
@@ -136,6 +152,7 @@ enum reason {
   REASON_KERNEL_SHORT,    /* another shape of the kernel is short */
   REASON_CONTEXT,         /* no cuCtxGetId or cuEventQuery: a reset could not be told */
   REASON_ALTERNATIVE_FAILED, /* the alternative's launch failed */
+  REASON_VERSIONED_FAILED,   /* the versioning alone's launch failed */
 };
 
 /* One launch shape of a kernel on a device. Its key is written once,
@@ -147,7 +164,13 @@ struct shape {
   struct shape_table *table; /* the table holding it */
   int verdict; /* enum verdict, read and written atomically */
   int owner;   /* 1 while a launch owns the trial */
-  unsigned entries; /* 2, or 3 where the alternative runs the shape: written with the key */
+  /* The entries its trial measures, written with the key: `entries` of
+   * them in `order`, the original and the variant first, then those only
+   * a trial runs that can run the shape. Each entry's first sample comes
+   * in that order, before any entry's second (entry_of): the trial can
+   * end once the first of each is read. */
+  unsigned entries;
+  unsigned char order[ENTRIES];
   /* The owner's; read atomically by the report. */
   unsigned step;    /* k < entries - 1: warm-up k is next; entries - 1 + k: sample k */
   unsigned read;    /* samples read */
@@ -271,21 +294,18 @@ static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferr
   return NULL;
 }
 
-enum measured {
-  MEASURED_VARIANT,
-  MEASURED_ORIGINAL,
-  MEASURED_STATIC,
-  MEASURED_PENDING,
-  MEASURED_ALTERNATIVE
-};
+/* What measured() answers besides an entry (enum entry). */
+enum { MEASURED_STATIC = -1, MEASURED_PENDING = -2 };
 
 /* For a launch the rules let run the variant (measure mode), and the
- * alternative where `alternative` is set: which entry it runs.
- * MEASURED_PENDING: the rules' choice this time, the choice not yet
- * known; *trial is then set if this launch owns the shape's next step. */
+ * entries only a trial runs of `trial_only` (bit i: entry
+ * FIRST_TRIAL_ONLY + i): which entry it runs, measured the fastest.
+ * MEASURED_STATIC: the rules' choice. MEASURED_PENDING: the rules' choice
+ * this time, the choice not yet known; *trial is then set if this launch
+ * owns the shape's next step. */
 static int measured(const struct ferry_dispatch_kernel *kernel, int device,
                     struct device_facts *facts, ferry_dim3 grid, ferry_dim3 block,
-                    size_t shared_bytes, int alternative, struct shape **trial) {
+                    size_t shared_bytes, unsigned trial_only, struct shape **trial) {
   struct shape_table *table = table_of(kernel, device, facts);
   if (!table)
     return MEASURED_STATIC;
@@ -296,7 +316,7 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
     if (!free_slot) {
       if (!__atomic_load_n(&table->overflowed, __ATOMIC_RELAXED))
         __atomic_store_n(&table->overflowed, 1, __ATOMIC_RELAXED);
-      return short_kernel ? MEASURED_ORIGINAL : MEASURED_STATIC;
+      return short_kernel ? ENTRY_ORIGINAL : MEASURED_STATIC;
     }
     /* A new shape: added by one launch at a time (not waited for). Its
      * first launch runs the rules' choice, untimed; where the kernel is
@@ -304,13 +324,18 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
     int expected = 0;
     if (!__atomic_compare_exchange_n(&table->inserting, &expected, 1, 0, __ATOMIC_ACQUIRE,
                                      __ATOMIC_RELAXED))
-      return short_kernel ? MEASURED_ORIGINAL : MEASURED_PENDING;
+      return short_kernel ? ENTRY_ORIGINAL : MEASURED_PENDING;
     shape = find_shape(table, grid, block, shared_bytes, &free_slot);
     if (!shape && free_slot) {
       keep_configuration(free_slot->grid, free_slot->block, &free_slot->shared_bytes, grid, block,
                          shared_bytes);
       free_slot->table = table;
-      free_slot->entries = alternative ? 3 : 2;
+      free_slot->order[0] = ENTRY_ORIGINAL;
+      free_slot->order[1] = ENTRY_VARIANT;
+      free_slot->entries = 2;
+      for (int i = 0; i < TRIAL_ONLY_ENTRIES; i++)
+        if (trial_only & 1u << i)
+          free_slot->order[free_slot->entries++] = (unsigned char)(FIRST_TRIAL_ONLY + i);
       if (short_kernel) {
         free_slot->reason = REASON_KERNEL_SHORT;
         free_slot->verdict = CHOSE_ORIGINAL;
@@ -320,22 +345,15 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
     __atomic_store_n(&table->inserting, 0, __ATOMIC_RELEASE);
     if (!shape) {
       if (short_kernel)
-        return MEASURED_ORIGINAL;
+        return ENTRY_ORIGINAL;
       return free_slot ? MEASURED_PENDING : MEASURED_STATIC;
     }
   }
-  switch (__atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE)) {
-  case CHOSE_VARIANT:
-    return MEASURED_VARIANT;
-  case CHOSE_ALTERNATIVE:
-    return MEASURED_ALTERNATIVE;
-  case CHOSE_ORIGINAL:
-    return MEASURED_ORIGINAL;
-  case CHOSE_STATIC:
+  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE);
+  if (verdict == CHOSE_STATIC)
     return MEASURED_STATIC;
-  default:
-    break;
-  }
+  if (verdict != UNDECIDED)
+    return entry_chosen(verdict);
   int expected = 0;
   if (__atomic_compare_exchange_n(&shape->owner, &expected, 1, 0, __ATOMIC_ACQUIRE,
                                   __ATOMIC_RELAXED))
@@ -344,8 +362,9 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
 }
 
 /* What a trial launch was asked to run: the launch's arguments, and the
- * entries with their dynamic shared memory (the alternative's,
- * facts->alternative, takes the variant's bytes: dispatch.h). */
+ * entries with their dynamic shared memory (those only a trial runs are
+ * facts->trial_only's; each takes the variant's bytes or the launch's:
+ * takes_variant_bytes). */
 struct launch_request {
   launch_call *launch;
   const void *original, *variant;
@@ -378,8 +397,9 @@ static int stream_error(int status) {
          status == ERROR_CAPTURE_IMPLICIT || status == ERROR_CAPTURE_WRONG_THREAD;
 }
 
-/* After the launch of a variant (`variant`: the variant or the
- * alternative) failed with `status`, which the last-error slot holds. An
+/* After the launch of a variant (`variant`: the variant or an entry only
+ * a trial runs, with `bytes` of dynamic shared memory) failed with
+ * `status`, which the last-error slot holds. An
  * error of the stream is the program's: left there, and returned, as its
  * own launch would (one failed launch, as in the plain build). Else the
  * error is cleared; where the device's context changed since the
@@ -387,12 +407,13 @@ static int stream_error(int status) {
  * variant launched once more; else, or where that fails too, the
  * original. */
 static __attribute__((noinline, cold)) int launch_after_failure(const struct launch_request *r,
-                                                                const void *variant, int status) {
+                                                                const void *variant, size_t bytes,
+                                                                int status) {
   if (stream_error(status))
     return status;
   cudaGetLastError();
   if (renew_attributes(r->facts, r->original, current_context())) {
-    status = r->launch(variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+    status = r->launch(variant, r->grid, r->block, r->arguments, bytes, r->stream);
     if (status == CUDA_SUCCESS || stream_error(status))
       return status;
     cudaGetLastError();
@@ -400,15 +421,26 @@ static __attribute__((noinline, cold)) int launch_after_failure(const struct lau
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }
 
-/* Launches one entry (1: the variant, 2: the alternative); where a
- * variant's launch fails, launch_after_failure. */
+/* An entry's handle and dynamic shared memory, for a trial's launch. */
+static const void *entry_handle(const struct launch_request *r, int entry) {
+  return entry == ENTRY_ORIGINAL  ? r->original
+         : entry == ENTRY_VARIANT ? r->variant
+                                  : r->facts->trial_only[entry - FIRST_TRIAL_ONLY].handle;
+}
+static size_t entry_bytes(const struct launch_request *r, int entry) {
+  return takes_variant_bytes[entry] ? r->variant_bytes : r->shared_bytes;
+}
+
+/* Launches one entry (enum entry); where a variant's launch fails,
+ * launch_after_failure. */
 static inline int launch_entry(const struct launch_request *r, int entry) {
-  if (entry) {
-    const void *variant = entry == 2 ? r->facts->alternative : r->variant;
-    int status = r->launch(variant, r->grid, r->block, r->arguments, r->variant_bytes, r->stream);
+  if (entry != ENTRY_ORIGINAL) {
+    const void *variant = entry_handle(r, entry);
+    size_t bytes = entry_bytes(r, entry);
+    int status = r->launch(variant, r->grid, r->block, r->arguments, bytes, r->stream);
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
-    return launch_after_failure(r, variant, status);
+    return launch_after_failure(r, variant, bytes, status);
   }
   return r->launch(r->original, r->grid, r->block, r->arguments, r->shared_bytes, r->stream);
 }

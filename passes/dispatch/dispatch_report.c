@@ -5,11 +5,13 @@
  * by then). */
 
 /* The entries' names, as the report says them. */
-static const char *const entry_names[ENTRIES] = {"original", "variant", "alternative"};
+static const char *const entry_names[ENTRIES] = {"original", "variant", "alternative",
+                                                  "versioning"};
 
 static void print_samples(FILE *out, const struct shape *shape, unsigned read) {
-  for (int entry = 0; entry < (int)shape->entries; entry++) {
-    fprintf(out, "%s%s", entry ? ", " : "", entry_names[entry]);
+  for (unsigned k = 0; k < shape->entries; k++) {
+    int entry = shape->order[k];
+    fprintf(out, "%s%s", k ? ", " : "", entry_names[entry]);
     unsigned printed = 0;
     for (unsigned i = 0; i < read; i++)
       if (entry_of(shape, i) == entry && ++printed)
@@ -30,11 +32,10 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   unsigned step = __atomic_load_n(&shape->step, __ATOMIC_RELAXED);
   unsigned read = __atomic_load_n(&shape->read, __ATOMIC_RELAXED);
   unsigned untimed = __atomic_load_n(&shape->untimed, __ATOMIC_RELAXED);
-  const char *choice = verdict == CHOSE_VARIANT       ? "variant"
-                       : verdict == CHOSE_ALTERNATIVE ? "alternative"
-                       : verdict == CHOSE_ORIGINAL    ? "original"
-                       : rules_entry(shape->table)    ? "the rules' choice (variant)"
-                                                      : "the rules' choice (original)";
+  int chosen = entry_chosen(verdict);
+  const char *choice = chosen >= 0                 ? entry_names[chosen]
+                       : rules_entry(shape->table) ? "the rules' choice (variant)"
+                                                   : "the rules' choice (original)";
   fprintf(out, "%s; ", choice);
   if (read)
     print_samples(out, shape, read);
@@ -45,11 +46,12 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
     for (unsigned i = 0; i < read; i++)
       each[entry_of(shape, i)]++;
     uint64_t original = extreme_of(shape, 0, 1);
-    for (int entry = 1; entry < (int)shape->entries; entry++) {
+    for (unsigned k = 1; k < shape->entries; k++) {
+      int entry = shape->order[k];
       uint64_t variant = extreme_of(shape, entry, 0);
       double gain =
           original ? 100.0 * ((double)original - (double)variant) / (double)original : 0;
-      fprintf(out, "%sthe %s's %s is %.1f %% %s the original's %s", entry > 1 ? "; " : "",
+      fprintf(out, "%sthe %s's %s is %.1f %% %s the original's %s", k > 1 ? "; " : "",
               entry_names[entry], each[entry] > 1 ? "slower sample" : "sample",
               gain >= 0 ? gain : -gain, gain >= 0 ? "below" : "above",
               each[0] > 1 ? "faster one" : "sample");
@@ -69,6 +71,9 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
     return;
   case REASON_ALTERNATIVE_FAILED:
     fprintf(out, "the alternative's launch failed\n");
+    return;
+  case REASON_VERSIONED_FAILED:
+    fprintf(out, "the versioning's launch failed\n");
     return;
   case REASON_ORIGINAL_FAILED:
     fprintf(out, "the original's launch failed\n");

@@ -62,13 +62,18 @@
  * =variant the variant wherever the rules above let it, a trial variant
  * too.
  *
- * A kernel may have a second variant, the alternative (K__ferry_alt,
- * dispatch.h: the kernel converted another way). It runs only where a
- * trial timed it fastest: under measure, where the rules above let it run
- * the launch as they let the variant (its own registers and static shared
- * memory; the variant's dynamic bytes, its ring being the variant's),
- * each launch shape is timed with the three entries; never under model
- * or variant. */
+ * A kernel may have entries that only a trial runs: a second variant,
+ * the alternative (K__ferry_alt, dispatch.h: the kernel converted another
+ * way), and a third entry, the versioning alone (K__ferry_ver: the kernel
+ * as written with its loops alias-versioned). Each runs only where a trial
+ * timed it fastest: under measure, where the rules above let the variant
+ * run the launch and let it run the launch as they let the variant (its
+ * own registers and static shared memory; the alternative with the
+ * variant's dynamic bytes, its ring being the variant's; the versioning
+ * alone with the launch's own, as the kernel as written), each launch
+ * shape is timed with those entries beside the original and the variant;
+ * never under model, variant or original, which run what they ran
+ * without them. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -134,6 +139,16 @@ int cudaStreamIsCapturing_ptsz(void *stream, int *status);
 int cudaThreadExchangeStreamCaptureMode(int *mode);
 
 enum { DEVICES = 32 }; /* a device numbered higher runs the originals */
+
+/* A kernel's entries, as a launch's choice and a trial name them: the
+ * kernel as written, its variant (K__ferry, K__ferry_ring or
+ * K__ferry_trial), then the entries only a trial runs (dispatch.h): the
+ * alternative (K__ferry_alt) and the versioning alone (K__ferry_ver). */
+enum entry { ENTRY_ORIGINAL, ENTRY_VARIANT, ENTRY_ALTERNATIVE, ENTRY_VERSIONED, ENTRIES };
+enum { FIRST_TRIAL_ONLY = ENTRY_ALTERNATIVE, TRIAL_ONLY_ENTRIES = ENTRIES - FIRST_TRIAL_ONLY };
+/* Whether an entry launches with the variant's dynamic shared memory (its
+ * launch ring's stages, where it has one) or the launch's own. */
+static const unsigned char takes_variant_bytes[ENTRIES] = {0, 1, 1, 0};
 enum device_state { UNKNOWN, PREPARING, VARIANT, ORIGINAL };
 
 /* A launch configuration and what runs it. Written under a sequence count,
@@ -145,7 +160,17 @@ struct decision {
   unsigned grid[3], block[3];
   uint64_t shared_bytes;
   uint64_t variant_bytes; /* the dynamic shared memory the variant gets */
-  int variant;            /* 1: the variant runs it; 2: the alternative; 0: the original */
+  int variant;            /* the entry that runs it (enum entry) */
+};
+
+/* What an entry only a trial runs may do on one device, as for the
+ * variant below; its handle NULL where this device's image lacks it. */
+struct trial_only_facts {
+  const void *handle;
+  int threads;
+  uint64_t static_bytes;
+  uint64_t dynamic_limit;
+  int raised_limit;
 };
 
 /* What a kernel's variant may do on one device. */
@@ -168,13 +193,8 @@ struct device_facts {
   uint64_t context;        /* the context its attributes were set in (dispatch_context.c) */
   struct decision last;    /* the choice for the last configuration */
   struct shape_table *shapes; /* measured launch shapes (dispatch_measure.c) */
-  /* The alternative where this device's image has it (else NULL), and what
-   * it may do, as for the variant above. */
-  const void *alternative;
-  int alternative_threads;
-  uint64_t alternative_static;
-  uint64_t alternative_dynamic_limit;
-  int alternative_raised_limit;
+  /* The entries only a trial runs, by entry - FIRST_TRIAL_ONLY. */
+  struct trial_only_facts trial_only[TRIAL_ONLY_ENTRIES];
 };
 
 /* One per kernel with a variant: the plugin makes one for each kernel
@@ -187,10 +207,12 @@ struct ferry_dispatch_kernel {
   const void *trial_variant; /* K__ferry_trial: the rules' choice is the original */
   const char *name;         /* the kernel's device name, for the report */
   struct device_facts devices[DEVICES];
-  /* K__ferry_alt, the alternative (null where no device code names it):
+  /* The entries only a trial runs (null where no device code names them):
    * after the devices, so that a record that names none is the kernel's
-   * handles, its name and zeros. */
+   * handles, its name and zeros. K__ferry_alt, the alternative: */
   const void *alternative;
+  /* K__ferry_ver, the versioning alone: */
+  const void *versioned;
 };
 struct ferry_dispatch_kernel ferry_dispatch_kernel_layout;
 
@@ -227,131 +249,22 @@ static void keep_configuration(unsigned kept_grid[3], unsigned kept_block[3], ui
 #include "dispatch_measure.c"
 #include "dispatch_trial.c"
 #include "dispatch_report.c"
-
-static int same_clusters(const struct function_attributes *a, const struct function_attributes *b) {
-  return a->cluster_dim_must_be_set == b->cluster_dim_must_be_set &&
-         a->required_cluster_width == b->required_cluster_width &&
-         a->required_cluster_height == b->required_cluster_height &&
-         a->required_cluster_depth == b->required_cluster_depth &&
-         a->cluster_scheduling_policy_preference == b->cluster_scheduling_policy_preference &&
-         a->non_portable_cluster_size_allowed == b->non_portable_cluster_size_allowed;
-}
-
-/* Raises a variant's dynamic shared memory limit to the device's opt-in
- * limit, where it is below (the raised limit in *raised), and gives it the
- * original's carveout; returns its dynamic shared memory limit. A call that
- * fails has its error cleared. */
-static uint64_t set_limits(const void *handle, const struct function_attributes *variant,
-                           const struct function_attributes *original, int optin, int *raised) {
-  uint64_t dynamic_limit = (uint64_t)(variant->max_dynamic_shared_size_bytes > 0
-                                          ? variant->max_dynamic_shared_size_bytes
-                                          : 0);
-  if ((uint64_t)optin > variant->shared_size_bytes + dynamic_limit) {
-    int limit = optin - (int)variant->shared_size_bytes;
-    if (cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_MAX_DYNAMIC_SHARED, limit) ==
-        CUDA_SUCCESS) {
-      dynamic_limit = (uint64_t)limit;
-      *raised = limit;
-    } else
-      cudaGetLastError();
-  }
-  /* The carveout only steers performance; the program's choice carries over. */
-  if (original->preferred_shmem_carveout != variant->preferred_shmem_carveout &&
-      cudaFuncSetAttribute(handle, FUNCTION_ATTRIBUTE_CARVEOUT,
-                           original->preferred_shmem_carveout) != CUDA_SUCCESS)
-    cudaGetLastError();
-  return dynamic_limit;
-}
-
-/* Learns what the variant may do on `device`, and the alternative; the
- * last-error slot is clear on entry, and left clear. */
-static enum device_state prepare(const struct ferry_dispatch_kernel *kernel, int device,
-                                 struct device_facts *facts) {
-  struct function_attributes original = {0}, variant = {0};
-  int optin = 0, default_limit = 0, multiprocessors = 0, sm_shared = 0, reserve = 0;
-  int sm_threads = 0, sm_blocks = 0;
-  /* The image for this device has one of the variants (or none): the
-   * others' queries fail, and their errors are cleared; the last one
-   * registered is queried below. */
-  const void *handles[3] = {kernel->variant, kernel->ring_variant, kernel->trial_variant};
-  int registered = 0, kind = -1;
-  for (int k = 0; k < 3; k++)
-    registered += handles[k] != NULL;
-  for (int k = 0; k < 3 && kind < 0; k++) {
-    if (!handles[k])
-      continue;
-    if (--registered == 0 || cudaFuncGetAttributes(&variant, handles[k]) == CUDA_SUCCESS)
-      kind = k;
-    else
-      cudaGetLastError();
-  }
-  const void *handle = kind >= 0 ? handles[kind] : NULL;
-  if (!handle || cudaFuncGetAttributes(&original, kernel->original) != CUDA_SUCCESS ||
-      cudaFuncGetAttributes(&variant, handle) != CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&optin, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK_OPTIN, device) !=
-          CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&default_limit, DEVICE_ATTRIBUTE_SHARED_PER_BLOCK, device) !=
-          CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&multiprocessors, DEVICE_ATTRIBUTE_MULTIPROCESSORS, device) !=
-          CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&sm_shared, DEVICE_ATTRIBUTE_SHARED_PER_SM, device) !=
-          CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&reserve, DEVICE_ATTRIBUTE_RESERVED_PER_BLOCK, device) !=
-          CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&sm_threads, DEVICE_ATTRIBUTE_THREADS_PER_SM, device) !=
-          CUDA_SUCCESS ||
-      cudaDeviceGetAttribute(&sm_blocks, DEVICE_ATTRIBUTE_BLOCKS_PER_SM, device) != CUDA_SUCCESS) {
-    cudaGetLastError(); /* no variant in this device's image, or no device */
-    return ORIGINAL;
-  }
-  if (!same_clusters(&original, &variant) || optin < default_limit || multiprocessors <= 0 ||
-      sm_shared <= 0 || reserve < 0 || sm_threads <= 0 || sm_blocks <= 0)
-    return ORIGINAL;
-  uint64_t dynamic_limit = set_limits(handle, &variant, &original, optin, &facts->raised_limit);
-  /* The alternative, where this image has it and its clusters are the
-   * original's; else the variant and the original alone. */
-  struct function_attributes alternative = {0};
-  if (kernel->alternative) {
-    if (cudaFuncGetAttributes(&alternative, kernel->alternative) != CUDA_SUCCESS) {
-      cudaGetLastError();
-    } else if (same_clusters(&original, &alternative)) {
-      facts->alternative_dynamic_limit = set_limits(kernel->alternative, &alternative, &original,
-                                                    optin, &facts->alternative_raised_limit);
-      facts->alternative_threads = alternative.max_threads_per_block;
-      facts->alternative_static = alternative.shared_size_bytes;
-      facts->alternative = kernel->alternative;
-    }
-  }
-  facts->variant = handle;
-  facts->ring = kind == 1;
-  facts->trial = kind == 2;
-  facts->variant_threads = variant.max_threads_per_block;
-  facts->original_static = original.shared_size_bytes;
-  facts->variant_static = variant.shared_size_bytes;
-  facts->variant_dynamic_limit = dynamic_limit;
-  facts->default_limit = (uint64_t)default_limit;
-  facts->multiprocessors = (uint64_t)multiprocessors;
-  facts->sm_shared = (uint64_t)sm_shared;
-  facts->sm_threads = (uint64_t)sm_threads;
-  facts->sm_blocks = (uint64_t)sm_blocks;
-  facts->block_reserve = (uint64_t)reserve;
-  __atomic_store_n(&facts->context, current_context(), __ATOMIC_RELEASE);
-  return VARIANT;
-}
+#include "dispatch_prepare.c"
 
 /* The devices the process sees (they never change): with one, a launch
  * need not ask which is current. 0 until known. */
 static int device_count;
 
 /* Whether a launch with nothing recorded for its configuration may run
- * the variant, with what dynamic shared memory (*variant_bytes), and
- * whether that answer holds for the next launch of the same configuration
- * (*lasting). */
+ * the variant, with what dynamic shared memory (*variant_bytes), which
+ * entries only a trial runs may run it too (*trial_only: bit i for entry
+ * FIRST_TRIAL_ONLY + i), and whether that answer holds for the next
+ * launch of the same configuration (*lasting). */
 static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *facts, int device,
                   ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
-                  uint64_t *variant_bytes, int *alternative, int *lasting) {
+                  uint64_t *variant_bytes, unsigned *trial_only, int *lasting) {
   *lasting = 0;
-  *alternative = 0;
+  *trial_only = 0;
   int state = __atomic_load_n(&facts->state, __ATOMIC_ACQUIRE);
   if (state == UNKNOWN) {
     /* One thread prepares; the others run the original meanwhile. */
@@ -428,16 +341,22 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
       return 0;
   }
   *variant_bytes = bytes;
-  /* The alternative, with the variant's bytes, under the same rules. */
-  *alternative = facts->alternative && threads <= (uint64_t)facts->alternative_threads &&
-                 bytes <= facts->alternative_dynamic_limit &&
-                 facts->sm_shared / (facts->alternative_static + bytes + facts->block_reserve + 1) >=
-                     needed;
+  /* The entries only a trial runs, each with its bytes (the variant's or
+   * the launch's), under the same rules. */
+  for (int i = 0; i < TRIAL_ONLY_ENTRIES; i++) {
+    const struct trial_only_facts *entry = &facts->trial_only[i];
+    uint64_t entry_bytes = takes_variant_bytes[FIRST_TRIAL_ONLY + i] ? bytes : shared_bytes;
+    if (entry->handle && threads <= (uint64_t)entry->threads &&
+        entry_bytes <= entry->dynamic_limit &&
+        facts->sm_shared / (entry->static_bytes + entry_bytes + facts->block_reserve + 1) >=
+            needed)
+      *trial_only |= 1u << i;
+  }
   return 1;
 }
 
-/* The choice recorded for this configuration: 1 or 2 (with the variant's
- * bytes in *variant_bytes) or 0, or -1 if none. */
+/* The choice recorded for this configuration: an entry (with its bytes
+ * in *variant_bytes where it is not the original), or -1 if none. */
 static int recalled(struct decision *last, ferry_dim3 grid, ferry_dim3 block, size_t shared_bytes,
                     uint64_t *variant_bytes) {
   unsigned before = __atomic_load_n(&last->sequence, __ATOMIC_ACQUIRE);
@@ -503,28 +422,24 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   uint64_t bytes = shared_bytes;
   int variant = recalled(&facts->last, grid, block, shared_bytes, &bytes);
   if (variant < 0) {
-    int lasting, alternative;
+    int lasting;
+    unsigned trial_only;
     variant =
-        decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &alternative, &lasting);
+        decide(kernel, facts, device, grid, block, shared_bytes, &bytes, &trial_only, &lasting);
     /* The checks allow the variant: which entry is faster, if known; the
      * rules' choice where not (a trial variant's: the original). */
     if (variant && mode == MODE_MEASURE) {
-      switch (measured(kernel, device, facts, grid, block, shared_bytes, alternative, trial)) {
-      case MEASURED_ORIGINAL:
-        variant = 0;
-        break;
-      case MEASURED_ALTERNATIVE:
-        variant = 2;
-        break;
-      case MEASURED_PENDING: /* the rules' choice, unless this launch takes the trial's step */
+      int entry = measured(kernel, device, facts, grid, block, shared_bytes, trial_only, trial);
+      if (entry == MEASURED_PENDING) {
+        /* the rules' choice, unless this launch takes the trial's step */
         lasting = 0;
         variant = *trial || !facts->trial;
-        break;
-      case MEASURED_STATIC:
+      } else if (entry == MEASURED_STATIC) {
         variant = !facts->trial;
-        break;
-      default: /* the variant, measured faster */
-        break;
+      } else {
+        variant = entry; /* measured fastest */
+        if (entry >= FIRST_TRIAL_ONLY && !takes_variant_bytes[entry])
+          bytes = shared_bytes;
       }
     } else if (variant && mode == MODE_MODEL) {
       variant = !facts->trial;
@@ -538,7 +453,8 @@ static const void *choose_variant(struct ferry_dispatch_kernel *kernel, ferry_di
   *chosen = facts;
   /* Written by prepare() before its state's release store, which
    * decide() read with acquire; a recorded choice follows that. */
-  return variant == 2 ? facts->alternative : facts->variant;
+  return variant == ENTRY_VARIANT ? facts->variant
+                                  : facts->trial_only[variant - FIRST_TRIAL_ONLY].handle;
 }
 
 static ferry_dim3 dim3_of(uint64_t xy, uint32_t z) {
@@ -574,7 +490,7 @@ dispatch(int ptsz, launch_call *launch, struct ferry_dispatch_kernel *kernel, ui
     if (__builtin_expect(status == CUDA_SUCCESS, 1))
       return status;
     struct launch_request request = REQUEST;
-    return launch_after_failure(&request, variant, status);
+    return launch_after_failure(&request, variant, bytes, status);
   }
 #undef REQUEST
   return launch(kernel->original, grid, block, arguments, shared_bytes, stream);

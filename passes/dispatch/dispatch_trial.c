@@ -45,7 +45,8 @@ static void conclude(struct shape *shape, int verdict, int reason) {
  * written with its key, before it was published. */
 static unsigned timed_launches(const struct shape *shape) { return shape->entries * SAMPLES; }
 static int entry_of(const struct shape *shape, unsigned sample) {
-  return sample_entries[shape->entries == 3][sample];
+  unsigned entries = shape->entries;
+  return shape->order[sample < entries ? sample : 2 * entries - 1 - sample];
 }
 static unsigned first_sample_step(const struct shape *shape) { return shape->entries - 1; }
 
@@ -64,22 +65,24 @@ static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
   return best;
 }
 
-/* A variant entry's (1 or 2) slower sample at least MARGIN_PERCENT below
- * the original's faster one (of the samples read; each entry has one). */
+/* A variant entry's slower sample at least MARGIN_PERCENT below the
+ * original's faster one (of the samples read; each entry has one). */
 static int entry_wins(const struct shape *shape, int entry) {
   return extreme_of(shape, entry, 0) * 100 <= extreme_of(shape, 0, 1) * (100 - MARGIN_PERCENT);
 }
 
 /* The verdict of the samples read (one of each entry at least): of the
  * variant entries that win, the one whose slower sample is the faster
- * (the variant on a tie); else the original. */
+ * (the earlier in the shape's order on a tie: the variant first); else
+ * the original. */
 static int measured_verdict(const struct shape *shape) {
   int verdict = CHOSE_ORIGINAL;
   uint64_t best = 0;
-  for (int entry = 1; entry < (int)shape->entries; entry++) {
+  for (unsigned k = 1; k < shape->entries; k++) {
+    int entry = shape->order[k];
     uint64_t slower = extreme_of(shape, entry, 0);
     if (entry_wins(shape, entry) && (verdict == CHOSE_ORIGINAL || slower < best)) {
-      verdict = entry == 2 ? CHOSE_ALTERNATIVE : CHOSE_VARIANT;
+      verdict = chose_entry[entry];
       best = slower;
     }
   }
@@ -177,23 +180,24 @@ static int record_event(int ptsz, void *event, void *stream) {
 /* One launch of an entry for the trial, a warm-up or a sample's; *ran:
  * whether that entry ran it. Where its launch fails, the error is
  * cleared, the trial stops, and another entry runs the launch: where the
- * variant failed, the original, kept; where the alternative failed, the
- * rules' choice, kept; where the original failed, the variant, with the
- * rules' choice kept. Returns the status of the launch that ran. */
+ * variant failed, the original, kept; where an entry only a trial runs
+ * failed, the rules' choice, kept; where the original failed, the
+ * variant, with the rules' choice kept. Returns the status of the launch
+ * that ran. */
 static int trial_entry_launch(struct shape *shape, const struct launch_request *r, int entry,
                               int *ran) {
-  const void *function = entry == 2 ? r->facts->alternative : entry ? r->variant : r->original;
-  size_t bytes = entry ? r->variant_bytes : r->shared_bytes;
-  int status = r->launch(function, r->grid, r->block, r->arguments, bytes, r->stream);
+  int status = r->launch(entry_handle(r, entry), r->grid, r->block, r->arguments,
+                         entry_bytes(r, entry), r->stream);
   *ran = status == CUDA_SUCCESS;
   if (*ran)
     return status;
   cudaGetLastError();
-  if (entry == 1)
-    conclude(shape, CHOSE_ORIGINAL, REASON_VARIANT_FAILED);
-  else
-    conclude(shape, CHOSE_STATIC, entry ? REASON_ALTERNATIVE_FAILED : REASON_ORIGINAL_FAILED);
-  return launch_entry(r, entry == 0 ? 1 : entry == 1 ? 0 : rules_entry(shape->table));
+  static const int failed[ENTRIES] = {REASON_ORIGINAL_FAILED, REASON_VARIANT_FAILED,
+                                      REASON_ALTERNATIVE_FAILED, REASON_VERSIONED_FAILED};
+  conclude(shape, entry == ENTRY_VARIANT ? CHOSE_ORIGINAL : CHOSE_STATIC, failed[entry]);
+  return launch_entry(r, entry == ENTRY_ORIGINAL  ? ENTRY_VARIANT
+                         : entry == ENTRY_VARIANT ? ENTRY_ORIGINAL
+                                                  : rules_entry(shape->table));
 }
 
 /* One timed launch of sample `sample` (its events prepared). Returns the
@@ -248,15 +252,13 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
   int status;
   unsigned first_sample = first_sample_step(shape);
   if (verdict != UNDECIDED || shape->step >= first_sample + timed_launches(shape)) {
-    status = launch_entry(r, verdict == CHOSE_VARIANT       ? 1
-                             : verdict == CHOSE_ALTERNATIVE ? 2
-                             : verdict == CHOSE_ORIGINAL    ? 0
-                                                            : rules_entry(shape->table));
+    int entry = entry_chosen(verdict);
+    status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
   } else if (shape->step < first_sample) {
     /* The warm-ups: the entry the shape's first launch, the rules'
-     * choice, did not run, then the alternative's; after the last, the
-     * first sample's events. */
-    int warm = shape->step == 0 ? !rules_entry(shape->table) : 2;
+     * choice, did not run, then each entry only a trial runs; after the
+     * last, the first sample's events. */
+    int warm = shape->step == 0 ? !rules_entry(shape->table) : shape->order[shape->step + 1];
     int ran;
     status = trial_entry_launch(shape, r, warm, &ran);
     if (!ran) {

@@ -17,7 +17,7 @@
  *
  * A kernel may get a second variant, the alternative, K__ferry_alt
  * (dispatch.h), where the rules cannot say which of two conversions of it
- * pays, so that a trial of three entries decides:
+ * pays, so that a trial of the kernel's entries decides:
  *   - a trial candidate beside copies the rules convert (a ring, a copy
  *     the cost model keeps), which the variant, the rules' choice, leaves
  *     as written: the alternative is cloned by ferry-pipeline before it
@@ -29,6 +29,14 @@
  * the kernel keeps its one variant, exactly as without it. It is kept only
  * beside a variant that is kept, with that variant's launch ring or none
  * (its launches take the variant's dynamic shared memory).
+ * A kernel whose variant holds other conversions and a loop
+ * alias-versioned gets a third entry too, the versioning alone,
+ * K__ferry_ver (dispatch.h): the kernel as written, cloned by
+ * ferry-alias-version after the copies' passes, its loops versioned. It
+ * is kept only where that versioning changed it, beside a variant that is
+ * kept; so the trial has the four entries of issue 32's split: neither,
+ * the copies (the alternative), the versioning (this entry), both (the
+ * variant). It has no launch ring: it takes the launch's own bytes.
  * Both refuse nothing but -ferry-dispatch=never, under which they do
  * nothing and the passes convert in place. */
 #include "dispatch.h"
@@ -84,7 +92,8 @@ static void erase_unused_array_copies(LLVMModuleRef module) {
     const char *name = LLVMGetValueName2(global, &length);
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(global)) == 3 &&
         (has_suffix(name, length, FERRY_VARIANT_SUFFIX) ||
-         has_suffix(name, length, FERRY_ALT_VARIANT_SUFFIX)))
+         has_suffix(name, length, FERRY_ALT_VARIANT_SUFFIX) ||
+         has_suffix(name, length, FERRY_VERSIONED_VARIANT_SUFFIX)))
       ferry_erase_global_if_unused(global);
   }
 }
@@ -100,13 +109,52 @@ static bool variant_kept(LLVMValueRef variant) {
          ferry_dispatch_marked(variant, FERRY_CONVERTED_ATTRIBUTE);
 }
 
+/* The first variant of the kernel `original`, not yet renamed, or NULL. */
+static LLVMValueRef first_variant_of(LLVMModuleRef module, LLVMValueRef original) {
+  char *name = ferry_dispatch_entry_name(original, FERRY_VARIANT_SUFFIX);
+  LLVMValueRef variant = LLVMGetNamedFunction(module, name);
+  free(name);
+  return variant;
+}
+
+/* Keeps or deletes a kernel's third entry, the versioning alone, its marks
+ * removed; whether it was deleted. Decided before its variant's marks go. */
+static bool finish_versioned(LLVMModuleRef module, LLVMValueRef versioned) {
+  LLVMValueRef original = ferry_dispatch_original(versioned);
+  LLVMValueRef variant = first_variant_of(module, original);
+  bool changed = ferry_dispatch_marked(versioned, FERRY_CONVERTED_ATTRIBUTE);
+  bool kept = changed && original != versioned && variant && variant_kept(variant);
+  static const char *const marks[] = {FERRY_VARIANT_ATTRIBUTE, FERRY_VERSIONED_ATTRIBUTE,
+                                      FERRY_PAYS_UNTIMED_ATTRIBUTE};
+  for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+    unmark(versioned, marks[i]);
+  if (!kept) {
+    ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoVersionedEntry",
+                 changed ? "no entry with the versioning alone: the kernel's variant is not kept"
+                         : "no entry with the versioning alone: in the kernel as written, no "
+                           "loop its variant alias-versions is versioned");
+    LLVMDeleteFunction(versioned);
+    return true;
+  }
+  size_t length;
+  const char *name = LLVMGetValueName2(versioned, &length);
+  char message[FERRY_MESSAGE_SIZE];
+  snprintf(message, sizeof message,
+           "the kernel's third entry is %.*s, the kernel as written with only the loops its "
+           "variant alias-versions versioned (no copy converted): each launch through the "
+           "kernel's launch stub runs it only where a trial of the launch's shape timed it the "
+           "fastest of the kernel's entries (FERRY_DISPATCH=measure); where no trial decides, "
+           "never",
+           (int)length, name);
+  ferry_remark(FERRY_REMARK_PASSED, original, "VersionedEntryMade", message);
+  return false;
+}
+
 /* Keeps or deletes a kernel's alternative, its marks removed; whether it
  * was deleted. Decided before its variant's marks go. */
 static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
   LLVMValueRef original = ferry_dispatch_original(alternative);
-  char *name = ferry_dispatch_entry_name(original, FERRY_VARIANT_SUFFIX);
-  LLVMValueRef variant = LLVMGetNamedFunction(module, name);
-  free(name);
+  LLVMValueRef variant = first_variant_of(module, original);
   bool candidates = ferry_dispatch_marked(alternative, FERRY_ALT_CANDIDATES_ATTRIBUTE);
   bool unversioned = ferry_dispatch_marked(alternative, FERRY_ALT_UNVERSIONED_ATTRIBUTE);
   bool ring = ferry_dispatch_marked(alternative, FERRY_LAUNCH_RING_ATTRIBUTE);
@@ -136,8 +184,8 @@ static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
   snprintf(message, sizeof message,
            "the kernel's second variant is %.*s, the kernel converted another way than its "
            "variant (%s%s%s): each launch through the kernel's launch stub runs it only where a "
-           "trial of the launch's shape timed it the fastest of the kernel as written and its two "
-           "variants (FERRY_DISPATCH=measure); where no trial decides, never",
+           "trial of the launch's shape timed it the fastest of the kernel's entries "
+           "(FERRY_DISPATCH=measure); where no trial decides, never",
            (int)alternative_length, alternative_name,
            candidates ? "trial candidates converted beside the conversions the rules choose "
                         "untimed, which the variant leaves as written"
@@ -169,16 +217,21 @@ static bool rename_variant(LLVMModuleRef module, LLVMValueRef original, LLVMValu
 bool ferry_dispatch_finish_run(LLVMModuleRef module) {
   if (!ferry_is_device_module(module) || !ferry_dispatch_module_has_variants(module))
     return false;
-  struct ferry_vec variants = {0}, alternatives = {0};
+  struct ferry_vec variants = {0}, alternatives = {0}, versioned = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
     if (ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE))
       ferry_vec_push(&alternatives, fn);
+    else if (ferry_dispatch_marked(fn, FERRY_VERSIONED_ATTRIBUTE))
+      ferry_vec_push(&versioned, fn);
     else if (ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
       ferry_vec_push(&variants, fn);
   bool deleted = false;
-  /* The alternatives first: each is decided on its variant's marks. */
+  /* The alternatives and third entries first: each is decided on its
+   * variant's marks. */
   for (size_t i = 0; i < alternatives.count; i++)
     deleted |= finish_alternative(module, alternatives.items[i]);
+  for (size_t i = 0; i < versioned.count; i++)
+    deleted |= finish_versioned(module, versioned.items[i]);
   for (size_t i = 0; i < variants.count; i++) {
     LLVMValueRef variant = variants.items[i];
     LLVMValueRef original = ferry_dispatch_original(variant);
@@ -244,6 +297,7 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
     erase_unused_array_copies(module);
   ferry_vec_free(&variants);
   ferry_vec_free(&alternatives);
+  ferry_vec_free(&versioned);
   ferry_names_invalidate();
   return variants.count > 0;
 }

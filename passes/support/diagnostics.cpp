@@ -33,10 +33,10 @@ static constexpr const char *PassName = "ferry";
 // kernel: clang finds a function's source location by its name, and the
 // variant's name is not in the source.
 static Function *reported(Function *F) {
-  StringRef Suffix =
-      F->hasFnAttribute(FERRY_ALT_ATTRIBUTE) ? FERRY_ALT_VARIANT_SUFFIX : FERRY_VARIANT_SUFFIX;
-  if (!F->hasFnAttribute(FERRY_VARIANT_ATTRIBUTE) || !F->getName().ends_with(Suffix))
+  const char *CloneSuffix = ferry_dispatch_clone_suffix(wrap(F));
+  if (!CloneSuffix || !F->getName().ends_with(CloneSuffix))
     return F;
+  StringRef Suffix = CloneSuffix;
   Function *Original = F->getParent()->getFunction(F->getName().drop_back(Suffix.size()));
   return Original ? Original : F;
 }
@@ -181,9 +181,12 @@ extern "C" void ferry_remark(enum ferry_remark_kind Kind, LLVMValueRef At,
   // trial candidates it converts where its variant leaves them as written
   // (marked so before they are converted, copy_plan.c);
   // ferry-dispatch-finish says the rest.
-  if (F->hasFnAttribute(FERRY_ALT_ATTRIBUTE) &&
-      (!F->hasFnAttribute(FERRY_ALT_CANDIDATES_ATTRIBUTE) ||
-       std::strcmp(RemarkName, "CopyConvertedForTrial") != 0))
+  // A kernel's third entry (FERRY_VERSIONED_ATTRIBUTE) versions the loops
+  // its variant's versioning already spoke of: it says nothing of its own.
+  if (F->hasFnAttribute(FERRY_VERSIONED_ATTRIBUTE) ||
+      (F->hasFnAttribute(FERRY_ALT_ATTRIBUTE) &&
+       (!F->hasFnAttribute(FERRY_ALT_CANDIDATES_ATTRIBUTE) ||
+        std::strcmp(RemarkName, "CopyConvertedForTrial") != 0)))
     return;
   OptimizationRemarkEmitter ORE(F);
   switch (Kind) {

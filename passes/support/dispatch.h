@@ -42,10 +42,20 @@ extern "C" {
  * converted another way than its variant (K__ferry, K__ferry_ring or
  * K__ferry_trial) where the rules cannot say which of the two pays
  * (dispatch_variants.c says which splits make one). Its launches run it
- * only where a trial of the three entries timed it fastest, never where
+ * only where a trial of the kernel's entries timed it fastest, never where
  * the rules alone decide; it takes the variant's dynamic shared memory
  * (its launch ring, where it has one, is the variant's). */
 #define FERRY_ALT_VARIANT_SUFFIX "__ferry_alt"
+/* The name of a kernel's third entry, the versioning alone: the kernel
+ * as written with only its loops alias-versioned (alias_version.h), made
+ * where its variant holds both other conversions (copies) and an
+ * alias-versioned loop, so that a trial can keep the copies alone (the
+ * alternative), the versioning alone (this entry), both (the variant) or
+ * neither (the kernel as written). Like the alternative, it runs only
+ * where a trial timed it fastest; unlike it, it has no launch ring and
+ * takes the launch's own dynamic shared memory, as the kernel as
+ * written does. */
+#define FERRY_VERSIONED_VARIANT_SUFFIX "__ferry_ver"
 /* Left by ferry-pipeline on a variant with such a ring, until
  * ferry-dispatch-finish renames it. */
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"
@@ -72,6 +82,13 @@ extern "C" {
  * variant again. */
 #define FERRY_ALT_CANDIDATES_ATTRIBUTE "ferry-alternative-candidates"
 #define FERRY_ALT_UNVERSIONED_ATTRIBUTE "ferry-alternative-unversioned"
+/* On a kernel's third entry (FERRY_VERSIONED_VARIANT_SUFFIX), beside
+ * FERRY_VARIANT_ATTRIBUTE, until ferry-dispatch-finish: no copies' pass
+ * ever saw it (ferry-alias-version clones it from the kernel as written
+ * after them), and ferry-dispatch-finish keeps it only where the
+ * versioning changed it (FERRY_CONVERTED_ATTRIBUTE) beside a variant that
+ * is kept. */
+#define FERRY_VERSIONED_ATTRIBUTE "ferry-versioned-only"
 /* Named metadata of a device module whose kernels got clones. */
 #define FERRY_DISPATCH_METADATA "ferry.dispatch"
 
@@ -103,6 +120,20 @@ LLVMValueRef ferry_dispatch_make_alternative(LLVMValueRef variant);
 /* The second variant of the kernel whose first variant is `variant`, or
  * NULL. */
 LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant);
+
+/* The kernel's third entry, the versioning alone: a clone of the kernel as
+ * written whose first variant is `variant`, named the kernel's name
+ * followed by FERRY_VERSIONED_VARIANT_SUFFIX and marked
+ * FERRY_VARIANT_ATTRIBUTE and FERRY_VERSIONED_ATTRIBUTE; NULL where
+ * `variant` is not a kernel's first variant, or, with a remark saying
+ * why, where the name is taken or the kernel as written is as -O0 left it
+ * (optnone: its clone would time unoptimized code, not the versioning). */
+LLVMValueRef ferry_dispatch_make_versioned(LLVMValueRef variant);
+
+/* The suffix that follows a clone's kernel's name in the clone's name, by
+ * its marks (FERRY_VARIANT_SUFFIX for a first variant not yet renamed);
+ * NULL for a function that is no clone. */
+const char *ferry_dispatch_clone_suffix(LLVMValueRef fn);
 
 /* The name of one of kernel's entries: the kernel's name followed by suffix
  * (FERRY_VARIANT_SUFFIX, FERRY_ALT_VARIANT_SUFFIX); the caller frees it. */

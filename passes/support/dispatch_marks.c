@@ -45,14 +45,23 @@ bool ferry_dispatch_converts(LLVMValueRef fn) {
   return !ferry_dispatch_module_has_variants(LLVMGetGlobalParent(fn)) || ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE);
 }
 
-LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
+const char *ferry_dispatch_clone_suffix(LLVMValueRef fn) {
   if (!ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE))
+    return NULL;
+  if (ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE))
+    return FERRY_ALT_VARIANT_SUFFIX;
+  if (ferry_dispatch_marked(fn, FERRY_VERSIONED_ATTRIBUTE))
+    return FERRY_VERSIONED_VARIANT_SUFFIX;
+  return FERRY_VARIANT_SUFFIX;
+}
+
+LLVMValueRef ferry_dispatch_original(LLVMValueRef fn) {
+  const char *clone_suffix = ferry_dispatch_clone_suffix(fn);
+  if (!clone_suffix)
     return fn;
   size_t length;
   const char *name = LLVMGetValueName2(fn, &length);
-  size_t suffix = ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE)
-                      ? sizeof FERRY_ALT_VARIANT_SUFFIX - 1
-                      : sizeof FERRY_VARIANT_SUFFIX - 1;
+  size_t suffix = strlen(clone_suffix);
   if (length <= suffix)
     return fn;
   char *original_name = ferry_xmalloc(length - suffix + 1);
@@ -72,13 +81,19 @@ char *ferry_dispatch_entry_name(LLVMValueRef kernel, const char *suffix) {
   return entry;
 }
 
+/* Whether `variant` is a kernel's first variant (not yet renamed). */
+static bool first_variant(LLVMValueRef variant) {
+  const char *suffix = ferry_dispatch_clone_suffix(variant);
+  return suffix && strcmp(suffix, FERRY_VARIANT_SUFFIX) == 0 &&
+         ferry_dispatch_original(variant) != variant;
+}
+
 /* The kernel's name followed by FERRY_ALT_VARIANT_SUFFIX, for the first
  * variant `variant`; NULL where it is not one. */
 static char *alternative_name(LLVMValueRef variant) {
-  LLVMValueRef original = ferry_dispatch_original(variant);
-  if (original == variant || ferry_dispatch_marked(variant, FERRY_ALT_ATTRIBUTE))
+  if (!first_variant(variant))
     return NULL;
-  return ferry_dispatch_entry_name(original, FERRY_ALT_VARIANT_SUFFIX);
+  return ferry_dispatch_entry_name(ferry_dispatch_original(variant), FERRY_ALT_VARIANT_SUFFIX);
 }
 
 LLVMValueRef ferry_dispatch_alternative_of(LLVMValueRef variant) {
@@ -102,4 +117,30 @@ LLVMValueRef ferry_dispatch_make_alternative(LLVMValueRef variant) {
   }
   free(name);
   return alternative;
+}
+
+LLVMValueRef ferry_dispatch_make_versioned(LLVMValueRef variant) {
+  if (!first_variant(variant))
+    return NULL;
+  LLVMValueRef original = ferry_dispatch_original(variant);
+  unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", sizeof "optnone" - 1);
+  if (LLVMGetEnumAttributeAtIndex(original, LLVMAttributeFunctionIndex, optnone)) {
+    ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoVersionedEntry",
+                 "no entry with the versioning alone: the kernel as written is as -O0 left it, "
+                 "so a clone of it would time unoptimized code, not the versioning (compile with "
+                 "-O1 or higher)");
+    return NULL;
+  }
+  char *name = ferry_dispatch_entry_name(original, FERRY_VERSIONED_VARIANT_SUFFIX);
+  LLVMValueRef versioned = NULL;
+  if (!LLVMGetNamedFunction(LLVMGetGlobalParent(variant), name)) {
+    versioned = ferry_clone_kernel(original, name, FERRY_VERSIONED_VARIANT_SUFFIX);
+    ferry_dispatch_mark(versioned, FERRY_VARIANT_ATTRIBUTE);
+    ferry_dispatch_mark(versioned, FERRY_VERSIONED_ATTRIBUTE);
+  } else {
+    ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoVersionedEntry",
+                 "no entry with the versioning alone: the program's own function holds its name");
+  }
+  free(name);
+  return versioned;
 }

@@ -10,7 +10,7 @@
 // 16-byte copies sharing a phase), the variant is the rules' and the
 // candidate stays as written there, saying why no trial takes it in that
 // variant: the kernel's second variant, K__ferry_alt (dispatch.h), converts
-// it beside them, for a trial of the three entries to judge.
+// it beside them, for a trial of the kernel's entries to judge.
 // -ferry-trial-candidates=false, and a conversion in place
 // (-ferry-dispatch=never: no dispatch, no trial), keep the rule's refusal.
 //
@@ -58,7 +58,7 @@ struct __align__(16) quad {
 };
 
 // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+3]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z12beside_rulesPjPK4quadS2_PKj__ferry: each
-// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: the kernel's second variant is _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt, the kernel converted another way than its variant (trial candidates converted beside the conversions the rules choose untimed, which the variant leaves as written): each launch through the kernel's launch stub runs it only where a trial of the launch's shape timed it the fastest of the kernel as written and its two variants (FERRY_DISPATCH=measure); where no trial decides, never [-Rpass=ferry]
+// REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: the kernel's second variant is _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt, the kernel converted another way than its variant (trial candidates converted beside the conversions the rules choose untimed, which the variant leaves as written): each launch through the kernel's launch stub runs it only where a trial of the launch's shape timed it the fastest of the kernel's entries (FERRY_DISPATCH=measure); where no trial decides, never [-Rpass=ferry]
 __global__ void beside_rules(unsigned *out, const quad *wide, const quad *more,
                              const unsigned *seeds) {
   __shared__ quad w[256], m[256];
@@ -71,7 +71,7 @@ __global__ void beside_rules(unsigned *out, const quad *wide, const quad *more,
   quad q = w[255 - t], r = m[t ^ 1];
   __syncthreads();
   if (t < 16)
-    // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: the copy is its thread's only load from global memory {{.*}}; no trial takes it in this variant: the kernel's variant holds conversions the rules choose untimed, and runs where no trial decides; the kernel's second variant _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt converts it beside them, for the trial of the three entries [-Rpass-missed=ferry]
+    // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: not converted: cost model: the copy is its thread's only load from global memory {{.*}}; no trial takes it in this variant: the kernel's variant holds conversions the rules choose untimed, and runs where no trial decides; the kernel's second variant _Z12beside_rulesPjPK4quadS2_PKj__ferry_alt converts it beside them, for the trial of the kernel's entries [-Rpass-missed=ferry]
     // REMARK-DAG: trial-lone-copy.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier; a trial candidate: {{.*}} [-Rpass=ferry]
     seed[t] = seeds[t * gridDim.x + blockIdx.x];
   __syncthreads();

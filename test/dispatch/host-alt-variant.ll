@@ -2,8 +2,9 @@
 ; K__ferry_alt (dispatch.h): where the embedded device code names it beside
 ; K__ferry, the host registers both, right after the kernel's, and the
 ; kernel's record holds the alternative's handle in its last field (after
-; the per-device facts), the ring's and the trial's null; the runtime runs
-; it only where a trial of the three entries timed it fastest
+; the per-device facts, before the versioning alone's), the ring's, the
+; trial's and the versioning alone's null; the runtime runs it only where
+; a trial of the kernel's entries timed it fastest
 ; (dispatch_runtime.c). K__ferry, a prefix of its name, is found on its
 ; own; a registration of such a name is a variant's, never a kernel's.
 ; RUN: %opt -passes=ferry-dispatch-host -pass-remarks=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll \
@@ -21,9 +22,10 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @[[HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_variant"?]] = internal global i8 0
 ; CHECK-DAG: @[[ALT_HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_alt_variant"?]] = internal global i8 0
 ; CHECK-DAG: @[[ALT_NAME:"?ferry.alt_variant_name"?]] = private unnamed_addr constant [25 x i8] c"_Z5scalePfPKf__ferry_alt\00"
-; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @[[HANDLE]], ptr null, ptr null, ptr @0, [32 x %struct.device_facts] zeroinitializer, ptr @[[ALT_HANDLE]] }
+; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr @[[HANDLE]], ptr null, ptr null, ptr @0, [32 x %struct.device_facts] zeroinitializer, ptr @[[ALT_HANDLE]], ptr null }
 ; CHECK-NOT: .ferry_ring_variant =
 ; CHECK-NOT: .ferry_trial_variant =
+; CHECK-NOT: .ferry_ver_variant =
 
 ; CHECK-LABEL: define i32 @_Z20__device_stub__scalePfPKf(
 ; CHECK: call i32 @ferry_dispatch_launch(ptr @_Z20__device_stub__scalePfPKf.ferry_dispatch,
@@ -50,5 +52,5 @@ define internal void @__cuda_register_globals(ptr %0) {
 }
 declare i32 @__cudaRegisterFunction(ptr, ptr, ptr, ptr, i32, ptr, ptr, ptr, ptr, ptr)
 
-; REMARK: remark: <unknown>:0:0: the variants _Z5scalePfPKf__ferry and _Z5scalePfPKf__ferry_alt are registered beside the kernel _Z5scalePfPKf; {{.*}}; the second variant (__ferry_alt), the kernel converted another way, runs only where its launch shape's trial, of the three, timed it fastest; where
+; REMARK: remark: <unknown>:0:0: the variants _Z5scalePfPKf__ferry and _Z5scalePfPKf__ferry_alt are registered beside the kernel _Z5scalePfPKf; {{.*}}; the second variant (__ferry_alt), the kernel converted another way, runs only where its launch shape's trial, of the kernel's entries, timed it fastest; where
 ; REMARK-NOT: remark

@@ -3,9 +3,10 @@
 ; followed by __ferry, right after the kernel's, a third for the variant
 ; whose ring takes its stages from the launch (__ferry_ring) and a fourth
 ; for the variant the rules alone leave aside (__ferry_trial), and a fifth
-; for the kernel's second variant (__ferry_alt, which only a trial runs):
-; with no device code embedded to look in, all four (the runtime finds out
-; which ones a device's image has).
+; for the kernel's second variant (__ferry_alt, which only a trial runs),
+; and a sixth for its third entry (__ferry_ver, the versioning alone, which
+; only a trial runs too): with no device code embedded to look in, all
+; five (the runtime finds out which ones a device's image has).
 ; RUN: %opt -passes=ferry-dispatch-host -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -21,6 +22,8 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @[[TRIAL_NAME:"?ferry.trial_variant_name"?]] = private unnamed_addr constant [27 x i8] c"_Z5scalePfPKf__ferry_trial\00"
 ; CHECK-DAG: @[[ALT_HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_alt_variant"?]] = internal global i8 0
 ; CHECK-DAG: @[[ALT_NAME:"?ferry.alt_variant_name"?]] = private unnamed_addr constant [25 x i8] c"_Z5scalePfPKf__ferry_alt\00"
+; CHECK-DAG: @[[VER_HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_ver_variant"?]] = internal global i8 0
+; CHECK-DAG: @[[VER_NAME:"?ferry.ver_variant_name"?]] = private unnamed_addr constant [25 x i8] c"_Z5scalePfPKf__ferry_ver\00"
 
 define void @_Z20__device_stub__scalePfPKf(ptr %out, ptr %in) {
   ret void
@@ -32,6 +35,7 @@ define void @_Z20__device_stub__scalePfPKf(ptr %out, ptr %in) {
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %0, ptr @[[RING_HANDLE]], ptr @[[RING_NAME]], ptr @[[RING_NAME]], i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %0, ptr @[[TRIAL_HANDLE]], ptr @[[TRIAL_NAME]], ptr @[[TRIAL_NAME]], i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
 ; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %0, ptr @[[ALT_HANDLE]], ptr @[[ALT_NAME]], ptr @[[ALT_NAME]], i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
+; CHECK-NEXT: call i32 @__cudaRegisterFunction(ptr %0, ptr @[[VER_HANDLE]], ptr @[[VER_NAME]], ptr @[[VER_NAME]], i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
 ; CHECK-NEXT: ret void
 define internal void @__cuda_register_globals(ptr %0) {
   %2 = call i32 @__cudaRegisterFunction(ptr %0, ptr @_Z20__device_stub__scalePfPKf, ptr @0, ptr @0, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)

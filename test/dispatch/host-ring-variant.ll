@@ -19,7 +19,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-DAG: @[[RING_HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_ring_variant"?]] = internal global i8 0
 ; CHECK-DAG: @[[RING_NAME:"?ferry.ring_variant_name"?]] = private unnamed_addr constant [26 x i8] c"_Z5scalePfPKf__ferry_ring\00"
-; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr null, ptr @[[RING_HANDLE]], ptr null, ptr @0, [32 x %struct.device_facts] zeroinitializer, ptr null }
+; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr null, ptr @[[RING_HANDLE]], ptr null, ptr @0, [32 x %struct.device_facts] zeroinitializer, ptr null, ptr null }
 ; CHECK-NOT: .ferry_variant =
 ; CHECK-NOT: @stray.ferry
 

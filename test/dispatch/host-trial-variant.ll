@@ -19,7 +19,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-DAG: @[[TRIAL_HANDLE:"?_Z20__device_stub__scalePfPKf.ferry_trial_variant"?]] = internal global i8 0
 ; CHECK-DAG: @[[TRIAL_NAME:"?ferry.trial_variant_name"?]] = private unnamed_addr constant [27 x i8] c"_Z5scalePfPKf__ferry_trial\00"
-; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr null, ptr null, ptr @[[TRIAL_HANDLE]], ptr @0, [32 x %struct.device_facts] zeroinitializer, ptr null }
+; CHECK-DAG: @_Z20__device_stub__scalePfPKf.ferry_dispatch = internal global %struct.ferry_dispatch_kernel { ptr @_Z20__device_stub__scalePfPKf, ptr null, ptr null, ptr @[[TRIAL_HANDLE]], ptr @0, [32 x %struct.device_facts] zeroinitializer, ptr null, ptr null }
 ; CHECK-NOT: .ferry_variant =
 ; CHECK-NOT: @stray.ferry
 

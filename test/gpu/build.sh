@@ -38,7 +38,8 @@
 #                                the measured dispatch's trial of the
 #                                kernel's launch shape whose block is BLOCK
 #                                (e.g. 128x1x1) keeps ENTRY (variant,
-#                                alternative or original): written to
+#                                alternative, versioning or original; or
+#                                A|B, either): written to
 #                                OUTDIR/NAME.ARCH.expect-choice for run.sh,
 #                                which checks the report and runs memcheck
 #                                under measure, where every entry runs

@@ -1,9 +1,9 @@
 /* For the measured dispatch's tests (which include dispatch_runtime.c
  * first): a stand-in CUDA runtime whose kernel times are scripted. A
  * launch advances a clock by its entry's scripted time (original_ns,
- * variant_ns or alternative_ns, or duration() where a test sets it: its
- * first argument 0 for the original, 1 for the variant, 2 for the
- * alternative); an event recorded in a
+ * variant_ns, alternative_ns or versioned_ns, or duration() where a test
+ * sets it: its first argument 0 for the original, 1 for the variant, 2
+ * for the alternative, 3 for the versioning alone); an event recorded in a
  * stream takes the clock's value and is complete at once, or, while
  * `events_held` is set, only after release_events() (a GPU still busy).
  * The last-error slot is per host thread, as the runtime's is; every call
@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static char original_entry, variant_entry, alternative_entry;
+static char original_entry, variant_entry, alternative_entry, versioned_entry;
 static _Thread_local int pending;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int calls, calls_before = -1, trace = 1;
@@ -39,6 +39,11 @@ static void (*on_launch)(void);
 static _Thread_local unsigned long long clock_ns; /* per host thread: a stream of its own */
 static unsigned long long original_ns = 1000000, variant_ns = 500000, alternative_ns = 400000;
 static int alternative_threads = 1024, fail_alternative_launch; /* the alternative's limit; its launches fail */
+/* The versioning alone (K__ferry_ver): its time, its limit, its launches
+ * fail; and the dynamic shared memory of its last launch. */
+static unsigned long long versioned_ns = 450000;
+static int versioned_threads = 1024, fail_versioned_launch;
+static size_t versioned_bytes = (size_t)-1;
 static unsigned long long (*duration)(int variant, ferry_dim3 grid);
 static const void *last_entry;
 
@@ -145,7 +150,9 @@ int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
   if (unsafe_refused())
     return failing(900);
   memset(a, 0, sizeof *a);
-  a->max_threads_per_block = function == &alternative_entry ? alternative_threads : 1024;
+  a->max_threads_per_block = function == &alternative_entry ? alternative_threads
+                             : function == &versioned_entry ? versioned_threads
+                                                            : 1024;
   a->shared_size_bytes = function == &variant_entry || function == &alternative_entry ? 8192 : 1024;
   a->max_dynamic_shared_size_bytes = 48 * 1024 - (int)a->shared_size_bytes;
   return 0;
@@ -168,9 +175,11 @@ int cudaFuncSetAttribute(const void *function, int attribute, int value) {
 static int launch_any(const void *function, ferry_dim3 grid, size_t shared_bytes, void *stream,
                       int ptsz) {
   int alternative = function == &alternative_entry;
+  int versioned = function == &versioned_entry;
   int variant = function == &variant_entry || alternative;
-  if ((alternative && fail_alternative_launch) ||
-      (variant && !alternative && fail_variant_launch) || (!variant && fail_original_launch))
+  if ((alternative && fail_alternative_launch) || (versioned && fail_versioned_launch) ||
+      (variant && !alternative && fail_variant_launch) ||
+      (!variant && !versioned && fail_original_launch))
     return failing(98);
   /* Past the default 48 KiB (8 KiB of it static), only with the limit
    * raised in this context. */
@@ -185,15 +194,18 @@ static int launch_any(const void *function, ferry_dim3 grid, size_t shared_bytes
   pthread_mutex_lock(&lock);
   if (calls_before < 0)
     calls_before = calls;
-  clock_ns += duration       ? duration(variant + alternative, grid)
+  clock_ns += duration       ? duration(versioned ? 3 : variant + alternative, grid)
+              : versioned   ? versioned_ns
               : alternative ? alternative_ns
               : variant     ? variant_ns
                             : original_ns;
   last_entry = function;
+  if (versioned)
+    versioned_bytes = shared_bytes;
   pthread_mutex_unlock(&lock);
   if (trace)
     printf("  launch %s%s, grid %u, stream %p\n",
-           alternative ? "alternative" : variant ? "variant" : "original",
+           versioned ? "versioning" : alternative ? "alternative" : variant ? "variant" : "original",
            ptsz ? " (ptsz)" : "", grid.x, stream);
   return 0;
 }
@@ -346,9 +358,10 @@ static __attribute__((unused)) int go_on(struct ferry_dispatch_kernel *k, const 
     printf("%s: %s, status %d, %d runtime calls, pending %d, live events %d, %d before the "
            "launch\n",
            what,
-           last_entry == &alternative_entry ? "alternative"
-           : last_entry == &variant_entry   ? "variant"
-                                            : "original",
+           last_entry == &versioned_entry     ? "versioning"
+           : last_entry == &alternative_entry ? "alternative"
+           : last_entry == &variant_entry     ? "variant"
+                                              : "original",
            status, calls, pending,
            live_events(), calls_before);
   return status;
