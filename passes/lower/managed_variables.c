@@ -296,18 +296,17 @@ static bool has_offload_entry(LLVMModuleRef module, LLVMValueRef global) {
   return false;
 }
 
-/* Whether every chain of users from `constant` ends at
- * @llvm.global.annotations (constants left without users count too). */
-static bool only_annotations(LLVMValueRef constant) {
-  for (LLVMUseRef use = LLVMGetFirstUse(constant); use; use = LLVMGetNextUse(use)) {
-    LLVMValueRef user = LLVMGetUser(use);
-    if (LLVMIsAGlobalVariable(user)) {
-      if (strcmp(name_of(user), annotations_name) != 0)
-        return false;
-    } else if (!LLVMIsAConstant(user) || !only_annotations(user)) {
+/* Whether `user` (of a shadow, or of a constant over it) is
+ * @llvm.global.annotations or only leads there (a constant left without
+ * users counts too). */
+static bool only_annotations(LLVMValueRef user) {
+  if (LLVMIsAGlobalValue(user))
+    return LLVMIsAGlobalVariable(user) && strcmp(name_of(user), annotations_name) == 0;
+  if (!LLVMIsAConstant(user))
+    return false;
+  for (LLVMUseRef use = LLVMGetFirstUse(user); use; use = LLVMGetNextUse(use))
+    if (!only_annotations(LLVMGetUser(use)))
       return false;
-    }
-  }
   return true;
 }
 
@@ -366,11 +365,19 @@ static void drop_annotations(LLVMModuleRef module, struct ferry_vec *rewritten) 
   unsigned count = (unsigned)LLVMGetNumOperands(entries);
   LLVMValueRef *kept = ferry_xcalloc(count ? count : 1, sizeof *kept);
   unsigned kept_count = 0;
+  struct ferry_vec strings = {0};
   for (unsigned i = 0; i < count; i++) {
     LLVMValueRef entry = LLVMGetOperand(entries, i);
     LLVMValueRef global = annotated_variable(entry);
-    if (!global || !ferry_vec_contains(rewritten, global))
+    if (!global || !ferry_vec_contains(rewritten, global)) {
       kept[kept_count++] = entry;
+      continue;
+    }
+    for (unsigned k = 1; k <= 2 && k < (unsigned)LLVMGetNumOperands(entry); k++) {
+      LLVMValueRef text = strip_casts(LLVMGetOperand(entry, k));
+      if (text && LLVMIsAGlobalVariable(text))
+        ferry_vec_push_unique(&strings, text);
+    }
   }
   if (kept_count != count) {
     LLVMTypeRef element = LLVMGetElementType(LLVMTypeOf(entries));
@@ -387,6 +394,10 @@ static void drop_annotations(LLVMModuleRef module, struct ferry_vec *rewritten) 
     }
     free(section_copy);
   }
+  /* The annotation's strings, where no other entry names them. */
+  for (size_t i = 0; i < strings.count; i++)
+    ferry_erase_global_if_unused(strings.items[i]);
+  ferry_vec_free(&strings);
   free(kept);
 }
 
