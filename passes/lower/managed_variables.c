@@ -457,10 +457,12 @@ static bool rewrite_variable(struct managed_runtime *rt, const struct managed_va
     rewrite_user(rt, users.items[i], shadow, pointer, name);
   char message[FERRY_MESSAGE_SIZE];
   snprintf(message, sizeof message,
-           "__managed__ variable '%s': registered with __cudaRegisterManagedVar; its %zu host uses read the "
-           "address the CUDA runtime gives it",
+           "__managed__ variable '%s': registered with __cudaRegisterManagedVar; host instructions that "
+           "now take its address from the CUDA runtime: %zu",
            name, users.count);
-  ferry_remark(FERRY_REMARK_PASSED, registered, "ManagedVariable", message);
+  /* At the first host use where there is one: the registration, in
+   * clang's internal function, has no source line. */
+  ferry_remark(FERRY_REMARK_PASSED, users.count ? users.items[0] : registered, "ManagedVariable", message);
   ferry_vec_free(&users);
   return true;
 }
