@@ -416,12 +416,21 @@ static bool rewrite_variable(struct managed_runtime *rt, const struct managed_va
     if (LLVMIsAInstruction(user) || only_annotations(user))
       continue;
     LLVMValueRef holder = LLVMIsAGlobalVariable(user) ? user : initialized_global(user);
+    /* clang initializes a local aggregate (`int *p[] = {&x};`) from a
+     * private constant named after it: the function names the place. */
+    LLVMValueRef copier = holder ? LLVMGetFirstUse(holder) ? LLVMGetUser(LLVMGetFirstUse(holder)) : NULL : NULL;
+    char place[FERRY_REASON_SIZE];
+    if (copier && LLVMIsAInstruction(copier) && LLVMGetLinkage(holder) == LLVMPrivateLinkage)
+      snprintf(place, sizeof place, "the constant '%s' that a local aggregate of '%s' is initialized from",
+               name_of(holder), name_of(LLVMGetBasicBlockParent(LLVMGetInstructionParent(copier))));
+    else
+      snprintf(place, sizeof place, "the initializer of '%s'", holder ? name_of(holder) : "a constant");
     char message[FERRY_MESSAGE_SIZE];
     snprintf(message, sizeof message,
-             "__managed__ variable '%s': its address is used in the initializer of '%s', which ferry-cc "
-             "cannot give: the variable's unified memory exists only once the CUDA runtime has loaded "
-             "the module; take the address at run time instead",
-             name, holder ? name_of(holder) : "a constant");
+             "__managed__ variable '%s': its address is used in %s, which ferry-cc cannot give: the "
+             "variable's unified memory exists only once the CUDA runtime has loaded the module; take the "
+             "address at run time instead (assign it in code)",
+             name, place);
     error_at(v, where, message);
     return false;
   }
