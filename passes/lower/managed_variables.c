@@ -8,7 +8,7 @@
  * __cudaInitModule(handle) has loaded the module (once a translation unit).
  * clang 22 implements managed variables for HIP alone: for CUDA it ignores
  * the attribute. ferry's nvcc_compat.h therefore declares such a variable
- * `__device__` with the annotation FERRY_MANAGED_ANNOTATION, which clang
+ * `__device__` with the annotation "ferry.managed_variable", which clang
  * records, with the declaration's file and line, in
  * @llvm.global.annotations of both halves of the compile; this pass does
  * the rest of what nvcc does:
@@ -32,7 +32,8 @@
  *   entry with HIP's __hipRegisterManagedVar arguments, not those of the
  *   CUDA runtime's __cudaRegisterManagedVar, so no entry can be right;
  * - a use of the shadow outside an instruction (`int *p = &x;` at file
- *   scope): its address exists only at run time.
+ *   scope, or `int *p[] = {&x};` in a function, which clang initializes
+ *   from a private constant): its address exists only at run time.
  * A host module that registers no device code (a host-only compile
  * without a device binary) registers nothing to rewrite: left as written. */
 #include "bridge.h"
@@ -407,7 +408,7 @@ static bool rewrite_variable(struct managed_runtime *rt, const struct managed_va
                              struct ferry_vec *registrations) {
   LLVMValueRef shadow = v->global;
   const char *name = name_of(shadow);
-  LLVMValueRef where = LLVMGetBasicBlockParent(LLVMGetInstructionParent(registrations->items[0]));
+  LLVMValueRef registering = LLVMGetBasicBlockParent(LLVMGetInstructionParent(registrations->items[0]));
   /* Constant expressions over the shadow in instructions become
    * instructions, so that each use is an instruction's operand. */
   ferry_constant_users_to_instructions(shadow);
@@ -418,7 +419,8 @@ static bool rewrite_variable(struct managed_runtime *rt, const struct managed_va
     LLVMValueRef holder = LLVMIsAGlobalVariable(user) ? user : initialized_global(user);
     /* clang initializes a local aggregate (`int *p[] = {&x};`) from a
      * private constant named after it: the function names the place. */
-    LLVMValueRef copier = holder ? LLVMGetFirstUse(holder) ? LLVMGetUser(LLVMGetFirstUse(holder)) : NULL : NULL;
+    LLVMUseRef first = holder ? LLVMGetFirstUse(holder) : NULL;
+    LLVMValueRef copier = first ? LLVMGetUser(first) : NULL;
     char place[FERRY_REASON_SIZE];
     if (copier && LLVMIsAInstruction(copier) && LLVMGetLinkage(holder) == LLVMPrivateLinkage)
       snprintf(place, sizeof place, "the constant '%s' that a local aggregate of '%s' is initialized from",
@@ -431,7 +433,7 @@ static bool rewrite_variable(struct managed_runtime *rt, const struct managed_va
              "variable's unified memory exists only once the CUDA runtime has loaded the module; take the "
              "address at run time instead (assign it in code)",
              name, place);
-    error_at(v, where, message);
+    error_at(v, registering, message);
     return false;
   }
 
