@@ -117,7 +117,11 @@ struct NamedPrinter {
 // that the optimizer simplifies the copies it emits.
 // ferry-dispatch-host rewrites the host module's launches while they are
 // still in the launch stubs, before the optimizer inlines them.
+// ferry-managed-variables comes first: a __managed__ variable's host
+// accesses must go through the runtime's pointer before anything reads or
+// folds them.
 const NamedTransform EarlyTransforms[] = {
+    {"ferry-managed-variables", ferry_managed_variables_run},
     {"ferry-lower", ferry_lower_run},
     {"ferry-check-runtime-calls", ferry_check_runtime_calls_run},
     {"ferry-dispatch-host", ferry_dispatch_host_run},

@@ -311,7 +311,7 @@ def pack(programs, results, directory):
     os.makedirs(os.path.join(directory, "programs"), exist_ok=True)
     listing = []
     for program in programs:
-        if program["run"] == "no":
+        if program["run"] in ("no", "slow"):
             continue
         labels = ["nvcc", "ferry"]
         builds = [results.get(f"{program['repo']}/{program['directory']}:{label}") for label in labels]
@@ -361,6 +361,8 @@ def table(programs, results, runs):
             run = "not compared: ferry-cc does not build it"
         elif program["run"] == "no":
             run = "not run: needs data the repository does not hold"
+        elif program["run"] == "slow":
+            run = "not run: its input takes longer than the call allows"
         else:
             run = runs.get(program["name"], "not run")
             # The seconds are wall time among 24 processes sharing the GPU:

@@ -81,6 +81,12 @@ LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
  * expressions left without users do not count); returns whether it did. */
 bool ferry_erase_global_if_unused(LLVMValueRef global);
 
+/* Makes every constant expression over `global` that an instruction uses
+ * an instruction of its own, in place (llvm::
+ * convertUsersOfConstantsToInstructions), so that each of the global's
+ * uses in code is an instruction's operand; uses in initializers stay. */
+void ferry_constant_users_to_instructions(LLVMValueRef global);
+
 /* Clones a kernel into a new function of the same module named `name`
  * (the launch dispatch's variant, dispatch_variants.c); a static __shared__
  * array only the kernel uses is copied for the clone, its name followed by

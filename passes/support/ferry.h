@@ -24,6 +24,9 @@ bool ferry_prefetch_run(LLVMModuleRef module, struct ferry_copy_records *records
 bool ferry_async_copy_run(LLVMModuleRef module, struct ferry_copy_records *records);
 bool ferry_check_runtime_calls_run(LLVMModuleRef module);
 bool ferry_lower_run(LLVMModuleRef module);
+/* nvcc's __managed__ variables (managed_variables.c): the device module's
+ * marks, the host module's registration and accesses. */
+bool ferry_managed_variables_run(LLVMModuleRef module);
 /* The launch dispatch (dispatch.h): the device half's clones and their
  * pruning, and the host half's launches and registration. */
 bool ferry_dispatch_variants_run(LLVMModuleRef module);

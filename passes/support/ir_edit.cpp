@@ -1,6 +1,7 @@
 // IR edits that llvm-c cannot make: splitting a block (by hand, the
 // successors' phis would keep naming the old block), erasing a global
-// whose only users are dead constant expressions, and cloning a kernel.
+// whose only users are dead constant expressions, making constant
+// expressions over a global instructions, and cloning a kernel.
 
 #include "bridge.h"
 
@@ -10,6 +11,7 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -28,6 +30,10 @@ extern "C" bool ferry_erase_global_if_unused(LLVMValueRef Global) {
     return false;
   G->eraseFromParent();
   return true;
+}
+
+extern "C" void ferry_constant_users_to_instructions(LLVMValueRef Global) {
+  convertUsersOfConstantsToInstructions({cast<Constant>(unwrap(Global))});
 }
 
 // A kernel's clone for the launch dispatch (dispatch_variants.c): llvm-c

@@ -16,7 +16,8 @@
  * - __tanhf (device_functions.h), tanh.approx.f32 from sm_75 on.
  * - nvcc's built-in atomic functions (__nv_atomic_load_n and the rest, CUDA
  *   12.8 on), in nvcc_atomics.h.
- * - __managed__: one error where a variable is declared so (below).
+ * - __managed__: a __device__ variable that ferry's plugin makes managed,
+ *   as nvcc does (below).
  *
  * Each definition is an overload clang does not have (host-only where
  * clang's is device-only), so no call that compiled before means anything
@@ -205,20 +206,24 @@ static __device__ __forceinline__ float __tanhf(float x) {
 
 #include "nvcc_atomics.h"
 
-/* ---- __managed__ variables: refused ------------------------------------ */
+/* ---- __managed__ variables ------------------------------------------- */
 
 /* nvcc places a __managed__ variable in unified memory: one object that
  * host and device code both read and write, the host's accesses going
  * through a pointer the CUDA runtime fills (__cudaRegisterManagedVar).
  * clang 22 implements that for HIP alone: for CUDA it ignores the
- * attribute with a warning and keeps a host variable, so a kernel handed
- * its address writes host memory, and device code that names it does not
- * compile. Neither can be made right in a header, so each declaration is
- * one error at its line saying what to change; `__device__` keeps device
- * references from adding errors of their own. */
+ * attribute with a warning and keeps a host variable. Here the variable
+ * is declared __device__ (device code names it, and host code may name a
+ * __device__ variable's shadow), and the annotation tells ferry's pass
+ * ferry-managed-variables (passes/lower/managed_variables.c) to do what
+ * nvcc does: mark it .managed in the PTX, register it as managed, and make
+ * every host access go through the runtime's pointer. Without ferry's
+ * plugin (-fpass-plugin) the annotation does nothing: include this header
+ * only where the plugin runs. What the pass cannot give (separate
+ * compilation, an address in a global's initializer) is one error at the
+ * declaration's line. */
 #undef __managed__
-/* (_Pragma takes one string literal: the message is one line.) */
-#define __managed__ _Pragma("GCC error \"__managed__ variables are not supported by ferry-cc: clang 22 has no CUDA managed variables (nvcc places the variable in unified memory, one object for host and device code); declare it __device__ and copy it with cudaMemcpyToSymbol/cudaMemcpyFromSymbol, or allocate it with cudaMallocManaged\"") __device__
+#define __managed__ __device__ __attribute__((annotate("ferry.managed_variable")))
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* FERRY_NVCC_COMPAT_H */

@@ -1,7 +1,6 @@
 // __managed__ variables, as HeCBench's logic-rewrite declares them: one a
-// kernel reads (an error of clang's own at each use before), one whose
-// address a kernel is handed (compiled without an error before, the kernel
-// then writing host memory).
+// kernel reads and updates (atomicAdd), one whose address a kernel is
+// handed (balance.cu's isEnd); the host reads both after the kernel.
 #include <cstdio>
 
 __managed__ int nodes;
