@@ -686,13 +686,19 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
    * reach clang only where it compiles device code (elsewhere clang says
    * they are unused). */
   /* PTX is embedded only where clang makes the fatbinary: a line that
-   * assembles both halves (elsewhere clang says the option is unused). */
-  bool fatbinary = !stops_before_assembly;
-  for (size_t i = 0; i < out->count; i++)
+   * assembles both halves, without relocatable device code (clang 22's
+   * offload linker embeds -fgpu-rdc objects' device code itself), since
+   * elsewhere clang says the option is unused. */
+  bool fatbinary = !stops_before_assembly, rdc = false;
+  for (size_t i = 0; i < out->count; i++) {
     fatbinary &= strcmp(out->items[i], "--cuda-device-only") != 0 &&
                  strcmp(out->items[i], "--offload-device-only") != 0 &&
                  strcmp(out->items[i], "--cuda-host-only") != 0 &&
                  strcmp(out->items[i], "--offload-host-only") != 0;
+    if (strcmp(out->items[i], "-fgpu-rdc") == 0 || strcmp(out->items[i], "-fno-gpu-rdc") == 0)
+      rdc = out->items[i][2] == 'g';
+  }
+  fatbinary &= !rdc;
   struct argument_list architecture_arguments = {0};
   if (!resolve_architectures(&line->architectures, line->cuda_path, line->cuda_source, !stops_before_assembly,
                              fatbinary, line->user_cuda_feature, &architecture_arguments))
