@@ -103,7 +103,7 @@ struct ferry_copy_decision {
    * where no pass decided it), said with the refusal ("...; not staged:
    * REASON"). Written once, by ferry_copy_decision_not_staged: by the
    * plan where the load itself is not fit (copy_plan.c), else by
-   * ferry-pipeline's staged legality (staged_copy.c, pipeline_pass.c). */
+   * ferry-pipeline's staged legality (staged_check.c, pipeline_pass.c). */
   char *not_staged;
   struct ferry_vec reasons; /* struct ferry_held_remark *, said by ferry-async-copy */
   /* Fit for a ring, no ring taking it: whether ferry-prefetch prefetches
