@@ -8,6 +8,7 @@
 #include "address_space.h"
 #include "dispatch.h"
 #include "ferry.h"
+#include "ir_build.h"
 #include "loop_limits.h"
 #include "target.h"
 #include "util.h"
@@ -39,18 +40,6 @@ struct setting {
   enum ferry_bulk_mode bulk;
 };
 
-/* The text of a constant C string global (through casts), or NULL. */
-static const char *string_of(LLVMValueRef value, size_t *length) {
-  value = ferry_strip_pointer(value);
-  if (!value || !LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
-      !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
-    return NULL;
-  const char *text = LLVMGetAsString(LLVMGetInitializer(value), length);
-  if (*length && text[*length - 1] == '\0')
-    --*length;
-  return text;
-}
-
 static LLVMValueRef annotation_entries(LLVMModuleRef module) {
   LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
   return annotations ? LLVMGetInitializer(annotations) : NULL;
@@ -63,7 +52,7 @@ static bool read_annotation(LLVMValueRef entries, int index, struct annotation *
   if (!entry || LLVMGetNumOperands(entry) < 2)
     return false;
   a->fn = ferry_strip_pointer(LLVMGetOperand(entry, 0));
-  a->text = string_of(LLVMGetOperand(entry, 1), &a->length);
+  a->text = ferry_constant_string(LLVMGetOperand(entry, 1), &a->length);
   if (!a->fn || !LLVMIsAFunction(a->fn) || !a->text || a->length < sizeof prefix - 1 ||
       strncmp(a->text, prefix, sizeof prefix - 1) != 0)
     return false;
@@ -71,7 +60,7 @@ static bool read_annotation(LLVMValueRef entries, int index, struct annotation *
   a->file_length = 0;
   a->line = 0;
   if (LLVMGetNumOperands(entry) >= 4) {
-    a->file = string_of(LLVMGetOperand(entry, 2), &a->file_length);
+    a->file = ferry_constant_string(LLVMGetOperand(entry, 2), &a->file_length);
     LLVMValueRef line = LLVMGetOperand(entry, 3);
     if (LLVMIsAConstantInt(line) && LLVMConstIntGetZExtValue(line) <= UINT_MAX)
       a->line = (unsigned)LLVMConstIntGetZExtValue(line);

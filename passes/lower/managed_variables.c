@@ -38,6 +38,7 @@
  * without a device binary) registers nothing to rewrite: left as written. */
 #include "bridge.h"
 #include "ferry.h"
+#include "ir_build.h"
 #include "util.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -65,25 +66,13 @@ static LLVMValueRef strip_casts(LLVMValueRef value) {
   return value;
 }
 
-/* The text of a constant C string global, or NULL. */
-static const char *string_of(LLVMValueRef value, size_t *length) {
-  value = strip_casts(value);
-  if (!value || !LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
-      !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
-    return NULL;
-  const char *text = LLVMGetAsString(LLVMGetInitializer(value), length);
-  if (*length && text[*length - 1] == '\0')
-    --*length;
-  return text;
-}
-
 /* The variable a @llvm.global.annotations entry marks managed, or NULL. */
 static LLVMValueRef annotated_variable(LLVMValueRef entry) {
   if (!entry || LLVMGetNumOperands(entry) < 2)
     return NULL;
   LLVMValueRef global = strip_casts(LLVMGetOperand(entry, 0));
   size_t length;
-  const char *text = string_of(LLVMGetOperand(entry, 1), &length);
+  const char *text = ferry_constant_string(LLVMGetOperand(entry, 1), &length);
   if (!global || !LLVMIsAGlobalVariable(global) || !text || length != strlen(managed_annotation) ||
       memcmp(text, managed_annotation, length) != 0)
     return NULL;
@@ -114,7 +103,7 @@ static void collect_variables(LLVMModuleRef module, struct ferry_vec *variables)
     struct managed_variable *v = ferry_xcalloc(1, sizeof *v);
     v->global = global;
     size_t length = 0;
-    const char *file = LLVMGetNumOperands(entry) >= 4 ? string_of(LLVMGetOperand(entry, 2), &length) : NULL;
+    const char *file = LLVMGetNumOperands(entry) >= 4 ? ferry_constant_string(LLVMGetOperand(entry, 2), &length) : NULL;
     if (file) {
       char *copy = ferry_xmalloc(length + 1);
       memcpy(copy, file, length);

@@ -98,3 +98,29 @@ LLVMValueRef ferry_build_int_as(LLVMBuilderRef builder, LLVMValueRef value, LLVM
   return width < from ? LLVMBuildTrunc(builder, value, type, "")
                       : LLVMBuildZExt(builder, value, type, "");
 }
+
+/* A constant GEP whose every index is 0: the address of its base. */
+static bool zero_gep(LLVMValueRef value) {
+  if (LLVMGetConstOpcode(value) != LLVMGetElementPtr)
+    return false;
+  for (int i = 1; i < LLVMGetNumOperands(value); i++) {
+    LLVMValueRef index = LLVMGetOperand(value, (unsigned)i);
+    if (!LLVMIsAConstantInt(index) || LLVMConstIntGetZExtValue(index) != 0)
+      return false;
+  }
+  return true;
+}
+
+const char *ferry_constant_string(LLVMValueRef value, size_t *length) {
+  while (value && LLVMIsAConstantExpr(value) &&
+         (LLVMGetConstOpcode(value) == LLVMBitCast || LLVMGetConstOpcode(value) == LLVMAddrSpaceCast ||
+          zero_gep(value)))
+    value = LLVMGetOperand(value, 0);
+  if (!value || !LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
+      !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
+    return NULL;
+  const char *text = LLVMGetAsString(LLVMGetInitializer(value), length);
+  if (*length && text[*length - 1] == '\0')
+    --*length;
+  return text;
+}

@@ -1,4 +1,5 @@
-/* Small IR helpers shared by the passes: building, and reading opcodes. */
+/* Small IR helpers shared by the passes: building, and reading opcodes
+ * and constants. */
 #ifndef FERRY_PASSES_IR_BUILD_H
 #define FERRY_PASSES_IR_BUILD_H
 
@@ -47,5 +48,10 @@ LLVMValueRef ferry_build_int_as(LLVMBuilderRef builder, LLVMValueRef value, LLVM
 /* Whether an instruction of `fn` uses `value`, directly or through
  * constant expressions. */
 bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn);
+
+/* The text of a constant C string global, reached through casts and
+ * all-zero GEPs (an annotation's operands), its trailing NUL left out, and
+ * its length in *length; NULL for anything else. */
+const char *ferry_constant_string(LLVMValueRef value, size_t *length);
 
 #endif
