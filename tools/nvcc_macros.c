@@ -60,6 +60,8 @@ void add_nvcc_macros(struct argument_list *args, const struct command_line *line
   }
   if (line->relocatable_device_code)
     argument_add(args, "-D__CUDACC_RDC__=1");
+  /* The header's __managed__ needs ferry's plugin, which ferry-cc loads. */
+  argument_add(args, "-DFERRY_PASS_PLUGIN=1");
   argument_add(args, "-include");
   argument_add(args, "ferry/nvcc_compat.h");
 }

@@ -218,12 +218,20 @@ static __device__ __forceinline__ float __tanhf(float x) {
  * ferry-managed-variables (passes/lower/managed_variables.c) to do what
  * nvcc does: mark it .managed in the PTX, register it as managed, and make
  * every host access go through the runtime's pointer. Without ferry's
- * plugin (-fpass-plugin) the annotation does nothing: include this header
- * only where the plugin runs. What the pass cannot give (separate
- * compilation, an address in a global's initializer) is one error at the
- * declaration's line. */
+ * plugin the annotation would do nothing, and host code would silently
+ * read its own copy: so the declaration is an error unless
+ * FERRY_PASS_PLUGIN says the plugin runs (ferry-cc defines it; a compile
+ * with -fpass-plugin=ferry.so adds -DFERRY_PASS_PLUGIN). What the pass
+ * cannot give (separate compilation, an address in a global's
+ * initializer) is one error at the declaration's line. */
 #undef __managed__
+#ifdef FERRY_PASS_PLUGIN
 #define __managed__ __device__ __attribute__((annotate("ferry.managed_variable")))
+#else
+/* _Pragma takes one string literal: the message is one line. */
+#define __managed__                                                                                \
+  _Pragma("GCC error \"__managed__ needs ferry's pass plugin: compile with ferry-cc, or with -fpass-plugin=ferry.so and -DFERRY_PASS_PLUGIN\"") __device__
+#endif
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* FERRY_NVCC_COMPAT_H */
