@@ -128,7 +128,7 @@ struct ferry_pipeline {
   struct ferry_map step_values; /* induction phi -> loop-invariant step value */
   /* Of step_values, the phis that subtract their step (`idx -= nx`): a
    * staged copy's only (reads_down_steps), whose ranges are intervals
-   * (range_intervals.c); the rings' affine forms read adds alone. */
+   * (address_interval.c); the rings' affine forms read adds alone. */
   struct ferry_map down_steps;
   bool reads_down_steps;
   /* pointer phi -> its increment, a GEP of it by one loop-invariant index */
