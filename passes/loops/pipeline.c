@@ -193,53 +193,6 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 }
 
-/* Arithmetic without side effects (the replaced copies' address
- * computations, the counters only they used). */
-static bool is_pure(LLVMValueRef inst) {
-  switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
-  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
-  case LLVMGetElementPtr: case LLVMAddrSpaceCast: case LLVMBitCast: case LLVMPtrToInt:
-  case LLVMICmp: case LLVMSelect: case LLVMFreeze: case LLVMPHI:
-    return true;
-  default:
-    return false;
-  }
-}
-
-void ferry_pipeline_remove_dead_arithmetic(LLVMValueRef fn) {
-  for (bool erased = true; erased;) {
-    erased = false;
-    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(fn); block;
-         block = LLVMGetNextBasicBlock(block)) {
-      LLVMValueRef inst = LLVMGetFirstInstruction(block);
-      while (inst) {
-        LLVMValueRef next = LLVMGetNextInstruction(inst);
-        LLVMUseRef use = LLVMGetFirstUse(inst);
-        if (is_pure(inst)) {
-          if (!use) {
-            LLVMInstructionEraseFromParent(inst);
-            erased = true;
-          } else if (LLVMIsAPHINode(inst) && !LLVMGetNextUse(use)) {
-            LLVMValueRef step = LLVMGetUser(use);
-            LLVMUseRef step_use = LLVMGetFirstUse(step);
-            if (step != inst && is_pure(step) && step_use && !LLVMGetNextUse(step_use) &&
-                LLVMGetUser(step_use) == inst) {
-              if (next == step)
-                next = LLVMGetNextInstruction(next);
-              LLVMReplaceAllUsesWith(inst, LLVMGetPoison(LLVMTypeOf(inst)));
-              LLVMInstructionEraseFromParent(step);
-              LLVMInstructionEraseFromParent(inst);
-              erased = true;
-            }
-          }
-        }
-        inst = next;
-      }
-    }
-  }
-}
-
 /* A dynamic ring trusts the kernel's hint: a launch with less dynamic
  * shared memory than the ring needs would overrun it, so the preheader
  * traps then (before any copy is issued) rather than compute wrong

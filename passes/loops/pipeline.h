@@ -72,12 +72,4 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *pipeline);
 void ferry_pipeline_free(struct ferry_pipeline *pipeline);
 
-/* What the copies the rings replaced computed and nothing uses now: their
- * addresses, and counters that now only count themselves (a phi and its
- * increment using each other alone), which would otherwise take registers
- * in every iteration (the backend keeps such a cycle). Once per function,
- * after every ring is made: until then, values made once for all the
- * function's copies (copy_emit.h's cache) may be unused yet. */
-void ferry_pipeline_remove_dead_arithmetic(LLVMValueRef fn);
-
 #endif

@@ -14,6 +14,7 @@
 #include "barrier.h"
 #include "bridge.h"
 #include "copy_plan.h"
+#include "dead_arithmetic.h"
 #include "ir_build.h"
 #include "dispatch.h"
 #include "ferry.h"
