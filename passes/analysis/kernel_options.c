@@ -40,11 +40,6 @@ struct setting {
   enum ferry_bulk_mode bulk;
 };
 
-static LLVMValueRef annotation_entries(LLVMModuleRef module) {
-  LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
-  return annotations ? LLVMGetInitializer(annotations) : NULL;
-}
-
 /* Entry `index` of the annotations array, when it is a "ferry:"
  * annotation of a function. */
 static bool read_annotation(LLVMValueRef entries, int index, struct annotation *a) {
@@ -201,7 +196,7 @@ static bool conflicting_annotation(LLVMValueRef entries, int index, const struct
 bool ferry_kernel_options(LLVMValueRef fn, struct ferry_kernel_options *options) {
   memset(options, 0, sizeof *options);
   fn = ferry_dispatch_original(fn); /* a variant has its kernel's settings */
-  LLVMValueRef entries = annotation_entries(LLVMGetGlobalParent(fn));
+  LLVMValueRef entries = ferry_global_annotations(LLVMGetGlobalParent(fn));
   if (!entries || !ferry_is_kernel(fn)) /* elsewhere a warning says it is ignored */
     return true;
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
@@ -240,7 +235,7 @@ static void report(const struct annotation *a, bool warning, const char *message
 }
 
 bool ferry_check_kernel_options(LLVMModuleRef module) {
-  LLVMValueRef entries = annotation_entries(module);
+  LLVMValueRef entries = ferry_global_annotations(module);
   if (!ferry_is_device_module(module) || !entries ||
       LLVMGetNamedMetadata(module, checked_marker, sizeof checked_marker - 1))
     return false;

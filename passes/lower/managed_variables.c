@@ -79,15 +79,10 @@ static LLVMValueRef annotated_variable(LLVMValueRef entry) {
   return global;
 }
 
-static LLVMValueRef annotation_entries(LLVMModuleRef module) {
-  LLVMValueRef annotations = LLVMGetNamedGlobal(module, annotations_name);
-  return annotations ? LLVMGetInitializer(annotations) : NULL;
-}
-
 /* Every variable annotated managed, once each, with its declaration's
  * place. */
 static void collect_variables(LLVMModuleRef module, struct ferry_vec *variables) {
-  LLVMValueRef entries = annotation_entries(module);
+  LLVMValueRef entries = ferry_global_annotations(module);
   if (!entries || !LLVMIsAConstantArray(entries))
     return;
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {

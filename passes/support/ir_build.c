@@ -124,3 +124,8 @@ const char *ferry_constant_string(LLVMValueRef value, size_t *length) {
     --*length;
   return text;
 }
+
+LLVMValueRef ferry_global_annotations(LLVMModuleRef module) {
+  LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
+  return annotations ? LLVMGetInitializer(annotations) : NULL;
+}

@@ -54,4 +54,8 @@ bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn);
  * its length in *length; NULL for anything else. */
 const char *ferry_constant_string(LLVMValueRef value, size_t *length);
 
+/* The initializer of @llvm.global.annotations (each entry: the annotated
+ * value, its string, file, line), or NULL where the module has none. */
+LLVMValueRef ferry_global_annotations(LLVMModuleRef module);
+
 #endif
