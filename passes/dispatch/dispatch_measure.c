@@ -10,8 +10,13 @@
  *   - its first launch runs the rules' choice, untimed (a shape launched
  *     once behaves as under the rules alone): the variant, or for a
  *     K__ferry_trial variant (dispatch.h) the original;
- *   - the next runs the other entry once, untimed: the first launch and
- *     this one are each entry's warm-up (module loading, caches);
+ *   - where that was the variant, the next runs the original once,
+ *     untimed: its warm-up, since a first run cold (caches) would favour
+ *     the variant. The variants get none: prepare() has loaded each
+ *     already (cudaFuncGetAttributes loads a lazily loaded kernel), and a
+ *     variant's first sample run cold can only favour the original. A trial variant that loses thus runs once, not
+ *     twice (Rodinia's backprop on an H200: a variant 5 % slower, in a
+ *     program timing 12 runs of 0.25 ms, each trial launch a run);
  *   - the next four are timed, original, variant, variant, original, each
  *     between a pair of events recorded in the launch's own stream;
  *   - the variant is kept only where its slower sample is at least 2 %
@@ -30,9 +35,8 @@
  * variant, K__ferry_alt, the kernel converted another way; the third
  * entry, K__ferry_ver, the versioning alone) has three or four entries
  * where the checks let those run the shape as they let the variant: the
- * first launch runs the rules' choice, the next warm up the other of the
- * original and the variant, then each of the others in turn (the
- * alternative, then the versioning alone); the samples run each entry
+ * first launch runs the rules' choice, the original's warm-up follows
+ * where that was the variant; the samples run each entry
  * once in that order (original, variant, then the others), then once in
  * the reverse order: o v a a v o with three entries, o v a w w a v o with
  * four, so that a clock drifting over the trial favours no variant entry
@@ -42,8 +46,8 @@
  * ends once none can win. An entry that cannot run the shape is left out
  * of its trial: a shape none of them can run is measured with two
  * entries, as above, and costs what it cost without them.
- * A trial costs the program at most three warm-ups and eight samples
- * (four entries), two and six with three, one and four with two; and
+ * A trial costs the program at most one warm-up and eight samples
+ * (four entries), six samples with three, four with two; and
  * what runs before each launch: for a sample,
  * the capture query and one event record (~2 us of host time, measured
  * on an H100 and an H200 with the caches cold, as between a program's
@@ -171,8 +175,13 @@ struct shape {
    * end once the first of each is read. */
   unsigned entries;
   unsigned char order[ENTRIES];
+  /* The original's warm-ups before the first sample: 1 where the shape's
+   * first launch in the context ran another entry (the rules chose the
+   * variant, or a reset restarted the trial), else 0. Written with the
+   * key, then by the owner. */
+  unsigned warmups;
   /* The owner's; read atomically by the report. */
-  unsigned step;    /* k < entries - 1: warm-up k is next; entries - 1 + k: sample k */
+  unsigned step;    /* k < warmups: warm-up k is next; warmups + k: sample k */
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
@@ -276,6 +285,13 @@ static struct shape_table *table_of(const struct ferry_dispatch_kernel *kernel, 
   return made;
 }
 
+/* The entry the rules choose for the table's kernel on its device (1: the
+ * variant; 0 for a K__ferry_trial variant). Set by prepare() before the
+ * device's state was published, which a launch read before its shape. */
+static int rules_entry(const struct shape_table *table) {
+  return !table->kernel->devices[table->device].trial;
+}
+
 /* The shape's entry, or NULL; *free_slot: the first empty entry, if any
  * (entries fill in order and are never emptied). */
 static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferry_dim3 block,
@@ -333,6 +349,7 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       free_slot->order[0] = ENTRY_ORIGINAL;
       free_slot->order[1] = ENTRY_VARIANT;
       free_slot->entries = 2;
+      free_slot->warmups = rules_entry(table) != ENTRY_ORIGINAL;
       for (int i = 0; i < TRIAL_ONLY_ENTRIES; i++)
         if (trial_only & 1u << i)
           free_slot->order[free_slot->entries++] = (unsigned char)(FIRST_TRIAL_ONLY + i);
@@ -374,13 +391,6 @@ struct launch_request {
   size_t shared_bytes, variant_bytes;
   void *stream;
 };
-
-/* The entry the rules choose for the table's kernel on its device (1: the
- * variant; 0 for a K__ferry_trial variant). Set by prepare() before the
- * device's state was published, which a launch read before its shape. */
-static int rules_entry(const struct shape_table *table) {
-  return !table->kernel->devices[table->device].trial;
-}
 
 /* Errors of the launch's stream, not of the entry launched: a handle the
  * runtime does not know, a capture the program spoiled or drives from the

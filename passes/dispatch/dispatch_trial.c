@@ -20,14 +20,16 @@ static void destroy_events(struct shape *shape) {
 }
 
 /* The context the shape's events were made in is gone (a reset): they are
- * dropped untouched, with the samples, and the trial starts again (its
- * warm-up too: the new context loads the kernels afresh). Counted among
- * the untimed launches, so that a program resetting at every step ends
- * the trial. */
+ * dropped untouched, with the samples, and the trial starts again, with
+ * the original's warm-up (no launch of the new context ran it yet; the
+ * variants' first samples may run cold: that only favours the original).
+ * Counted among the untimed launches, so that a program resetting at
+ * every step ends the trial. */
 static void restart_trial(struct shape *shape) {
   for (unsigned i = 0; i <= SPARE; i++)
     shape->events[i][0] = shape->events[i][1] = NULL;
   shape->context = 0;
+  shape->warmups = 1;
   __atomic_store_n(&shape->read, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&shape->step, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
@@ -41,14 +43,14 @@ static void conclude(struct shape *shape, int verdict, int reason) {
 }
 
 /* The shape's schedule: its timed launches, the entry of each, and the
- * step of its first sample (after its warm-ups). The shape's entries are
- * written with its key, before it was published. */
+ * step of its first sample (after its warm-up, if any). The shape's
+ * entries are written with its key, before it was published. */
 static unsigned timed_launches(const struct shape *shape) { return shape->entries * SAMPLES; }
 static int entry_of(const struct shape *shape, unsigned sample) {
   unsigned entries = shape->entries;
   return shape->order[sample < entries ? sample : 2 * entries - 1 - sample];
 }
-static unsigned first_sample_step(const struct shape *shape) { return shape->entries - 1; }
+static unsigned first_sample_step(const struct shape *shape) { return shape->warmups; }
 
 /* The fastest (slowest: 0) of an entry's samples read. */
 static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
@@ -255,20 +257,22 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
     int entry = entry_chosen(verdict);
     status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
   } else if (shape->step < first_sample) {
-    /* The warm-ups: the entry the shape's first launch, the rules'
-     * choice, did not run, then each entry only a trial runs; after the
-     * last, the first sample's events. */
-    int warm = shape->step == 0 ? !rules_entry(shape->table) : shape->order[shape->step + 1];
+    /* The original's warm-up; after it, the first sample's events. */
     int ran;
-    status = trial_entry_launch(shape, r, warm, &ran);
+    status = trial_entry_launch(shape, r, ENTRY_ORIGINAL, &ran);
     if (!ran) {
       /* concluded */
-    } else if (shape->step + 1 == first_sample &&
-               (reason = prepare_events(shape, 0)) != REASON_NONE) {
+    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
       conclude(shape, CHOSE_STATIC, reason);
     } else {
       __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
     }
+  } else if (!shape->events[shape->step - first_sample][0] &&
+             (reason = prepare_events(shape, shape->step - first_sample)) != REASON_NONE) {
+    /* With no warm-up, the first sample's events are made before its
+     * launch: host time only (the sample is timed between them). */
+    conclude(shape, CHOSE_STATIC, reason);
+    status = launch_entry(r, rules_entry(shape->table));
   } else {
     unsigned sample = shape->step - first_sample;
     status = sample_launch(ptsz, shape, r, sample);
