@@ -10,13 +10,17 @@
  *   - its first launch runs the rules' choice, untimed (a shape launched
  *     once behaves as under the rules alone): the variant, or for a
  *     K__ferry_trial variant (dispatch.h) the original;
- *   - where that was the variant, the next runs the original once,
- *     untimed: its warm-up, since a first run cold (caches) would favour
- *     the variant. The variants get none: prepare() has loaded each
- *     already (cudaFuncGetAttributes loads a lazily loaded kernel), and a
- *     variant's first sample run cold can only favour the original. A trial variant that loses thus runs once, not
- *     twice (Rodinia's backprop on an H200: a variant 5 % slower, in a
- *     program timing 12 runs of 0.25 ms, each trial launch a run);
+ *   - the original runs once untimed before its first sample, its
+ *     warm-up, since a first run cold (caches) would favour the variant:
+ *     a trial variant's first launch is that warm-up, another variant's
+ *     second launch. After the warm-up's launch, while the GPU works,
+ *     the first sample's events are made (made before a launch, they cost
+ *     the program 10-40 us of an idle GPU: Rodinia's backprop on an
+ *     H200). The variants get no warm-up: prepare() has loaded each
+ *     (cudaFuncGetAttributes loads a lazily loaded kernel), and a
+ *     variant's first sample run cold can only favour the original. A
+ *     trial variant that loses thus runs once, not twice (backprop: a
+ *     variant 5 % slower, in a program timing 12 runs of 0.25 ms);
  *   - the next four are timed, original, variant, variant, original, each
  *     between a pair of events recorded in the launch's own stream;
  *   - the variant is kept only where its slower sample is at least 2 %
@@ -175,13 +179,8 @@ struct shape {
    * end once the first of each is read. */
   unsigned entries;
   unsigned char order[ENTRIES];
-  /* The original's warm-ups before the first sample: 1 where the shape's
-   * first launch in the context ran another entry (the rules chose the
-   * variant, or a reset restarted the trial), else 0. Written with the
-   * key, then by the owner. */
-  unsigned warmups;
   /* The owner's; read atomically by the report. */
-  unsigned step;    /* k < warmups: warm-up k is next; warmups + k: sample k */
+  unsigned step;    /* 0: the original's warm-up is next; 1 + k: sample k */
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
@@ -335,8 +334,10 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       return short_kernel ? ENTRY_ORIGINAL : MEASURED_STATIC;
     }
     /* A new shape: added by one launch at a time (not waited for). Its
-     * first launch runs the rules' choice, untimed; where the kernel is
-     * short, the original, with no trial. */
+     * first launch runs the rules' choice, untimed; where that is the
+     * original (a trial variant's), as the trial's first step, the
+     * original's warm-up, whose events are made after it; where the
+     * kernel is short, the original, with no trial. */
     int expected = 0;
     if (!__atomic_compare_exchange_n(&table->inserting, &expected, 1, 0, __ATOMIC_ACQUIRE,
                                      __ATOMIC_RELAXED))
@@ -349,7 +350,6 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       free_slot->order[0] = ENTRY_ORIGINAL;
       free_slot->order[1] = ENTRY_VARIANT;
       free_slot->entries = 2;
-      free_slot->warmups = rules_entry(table) != ENTRY_ORIGINAL;
       for (int i = 0; i < TRIAL_ONLY_ENTRIES; i++)
         if (trial_only & 1u << i)
           free_slot->order[free_slot->entries++] = (unsigned char)(FIRST_TRIAL_ONLY + i);
@@ -363,7 +363,11 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
     if (!shape) {
       if (short_kernel)
         return ENTRY_ORIGINAL;
-      return free_slot ? MEASURED_PENDING : MEASURED_STATIC;
+      if (!free_slot)
+        return MEASURED_STATIC;
+      if (rules_entry(table) != ENTRY_ORIGINAL)
+        return MEASURED_PENDING;
+      shape = free_slot;
     }
   }
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE);
