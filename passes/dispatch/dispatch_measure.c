@@ -10,8 +10,17 @@
  *   - its first launch runs the rules' choice, untimed (a shape launched
  *     once behaves as under the rules alone): the variant, or for a
  *     K__ferry_trial variant (dispatch.h) the original;
- *   - the next runs the other entry once, untimed: the first launch and
- *     this one are each entry's warm-up (module loading, caches);
+ *   - the original runs once untimed before its first sample, its
+ *     warm-up, since a first run cold (caches) would favour the variant:
+ *     a trial variant's first launch is that warm-up, another variant's
+ *     second launch. After the warm-up's launch, while the GPU works,
+ *     the first sample's events are made (made before a launch, they cost
+ *     the program 10-40 us of an idle GPU: Rodinia's backprop on an
+ *     H200). The variants get no warm-up: prepare() has loaded each
+ *     (cudaFuncGetAttributes loads a lazily loaded kernel), and a
+ *     variant's first sample run cold can only favour the original. A
+ *     trial variant that loses thus runs once, not twice (backprop: a
+ *     variant 5 % slower, in a program timing 12 runs of 0.25 ms);
  *   - the next four are timed, original, variant, variant, original, each
  *     between a pair of events recorded in the launch's own stream;
  *   - the variant is kept only where its slower sample is at least 2 %
@@ -30,9 +39,8 @@
  * variant, K__ferry_alt, the kernel converted another way; the third
  * entry, K__ferry_ver, the versioning alone) has three or four entries
  * where the checks let those run the shape as they let the variant: the
- * first launch runs the rules' choice, the next warm up the other of the
- * original and the variant, then each of the others in turn (the
- * alternative, then the versioning alone); the samples run each entry
+ * first launch runs the rules' choice, the original's warm-up follows
+ * where that was the variant; the samples run each entry
  * once in that order (original, variant, then the others), then once in
  * the reverse order: o v a a v o with three entries, o v a w w a v o with
  * four, so that a clock drifting over the trial favours no variant entry
@@ -42,8 +50,8 @@
  * ends once none can win. An entry that cannot run the shape is left out
  * of its trial: a shape none of them can run is measured with two
  * entries, as above, and costs what it cost without them.
- * A trial costs the program at most three warm-ups and eight samples
- * (four entries), two and six with three, one and four with two; and
+ * A trial costs the program at most one warm-up and eight samples
+ * (four entries), six samples with three, four with two; and
  * what runs before each launch: for a sample,
  * the capture query and one event record (~2 us of host time, measured
  * on an H100 and an H200 with the caches cold, as between a program's
@@ -172,7 +180,7 @@ struct shape {
   unsigned entries;
   unsigned char order[ENTRIES];
   /* The owner's; read atomically by the report. */
-  unsigned step;    /* k < entries - 1: warm-up k is next; entries - 1 + k: sample k */
+  unsigned step;    /* 0: the original's warm-up is next; 1 + k: sample k */
   unsigned read;    /* samples read */
   unsigned untimed; /* launches that could not be timed */
   int reason;
@@ -276,6 +284,13 @@ static struct shape_table *table_of(const struct ferry_dispatch_kernel *kernel, 
   return made;
 }
 
+/* The entry the rules choose for the table's kernel on its device (1: the
+ * variant; 0 for a K__ferry_trial variant). Set by prepare() before the
+ * device's state was published, which a launch read before its shape. */
+static int rules_entry(const struct shape_table *table) {
+  return !table->kernel->devices[table->device].trial;
+}
+
 /* The shape's entry, or NULL; *free_slot: the first empty entry, if any
  * (entries fill in order and are never emptied). */
 static struct shape *find_shape(struct shape_table *table, ferry_dim3 grid, ferry_dim3 block,
@@ -319,8 +334,10 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
       return short_kernel ? ENTRY_ORIGINAL : MEASURED_STATIC;
     }
     /* A new shape: added by one launch at a time (not waited for). Its
-     * first launch runs the rules' choice, untimed; where the kernel is
-     * short, the original, with no trial. */
+     * first launch runs the rules' choice, untimed; where that is the
+     * original (a trial variant's), as the trial's first step, the
+     * original's warm-up, whose events are made after it; where the
+     * kernel is short, the original, with no trial. */
     int expected = 0;
     if (!__atomic_compare_exchange_n(&table->inserting, &expected, 1, 0, __ATOMIC_ACQUIRE,
                                      __ATOMIC_RELAXED))
@@ -346,7 +363,11 @@ static int measured(const struct ferry_dispatch_kernel *kernel, int device,
     if (!shape) {
       if (short_kernel)
         return ENTRY_ORIGINAL;
-      return free_slot ? MEASURED_PENDING : MEASURED_STATIC;
+      if (!free_slot)
+        return MEASURED_STATIC;
+      if (rules_entry(table) != ENTRY_ORIGINAL)
+        return MEASURED_PENDING;
+      shape = free_slot;
     }
   }
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_ACQUIRE);
@@ -374,13 +395,6 @@ struct launch_request {
   size_t shared_bytes, variant_bytes;
   void *stream;
 };
-
-/* The entry the rules choose for the table's kernel on its device (1: the
- * variant; 0 for a K__ferry_trial variant). Set by prepare() before the
- * device's state was published, which a launch read before its shape. */
-static int rules_entry(const struct shape_table *table) {
-  return !table->kernel->devices[table->device].trial;
-}
 
 /* Errors of the launch's stream, not of the entry launched: a handle the
  * runtime does not know, a capture the program spoiled or drives from the

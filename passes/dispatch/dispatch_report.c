@@ -92,7 +92,9 @@ static void print_shape(FILE *out, const struct shape_table *table, const struct
   default:
     break;
   }
-  if (step == 0)
+  /* A trial variant's first launch is its trial's first step (the
+   * original's warm-up); another variant's is no step. */
+  if (step <= (rules_entry(shape->table) == ENTRY_ORIGINAL ? 1u : 0u))
     fprintf(out, "launched once%s\n", untimed ? " and then only untimed" : "");
   else
     fprintf(out, "undecided at exit, %u of %u samples read\n", read, timed_launches(shape));

@@ -20,10 +20,12 @@ static void destroy_events(struct shape *shape) {
 }
 
 /* The context the shape's events were made in is gone (a reset): they are
- * dropped untouched, with the samples, and the trial starts again (its
- * warm-up too: the new context loads the kernels afresh). Counted among
- * the untimed launches, so that a program resetting at every step ends
- * the trial. */
+ * dropped untouched, with the samples, and the trial starts again, with
+ * the original's warm-up (no launch of the new context ran it yet; the
+ * variants' first samples may run cold: that only favours the original).
+ * This launch is that warm-up.
+ * Counted among the untimed launches, so that a program resetting at
+ * every step ends the trial. */
 static void restart_trial(struct shape *shape) {
   for (unsigned i = 0; i <= SPARE; i++)
     shape->events[i][0] = shape->events[i][1] = NULL;
@@ -41,14 +43,14 @@ static void conclude(struct shape *shape, int verdict, int reason) {
 }
 
 /* The shape's schedule: its timed launches, the entry of each, and the
- * step of its first sample (after its warm-ups). The shape's entries are
- * written with its key, before it was published. */
+ * step of its first sample (after the original's warm-up). The shape's
+ * entries are written with its key, before it was published. */
 static unsigned timed_launches(const struct shape *shape) { return shape->entries * SAMPLES; }
 static int entry_of(const struct shape *shape, unsigned sample) {
   unsigned entries = shape->entries;
   return shape->order[sample < entries ? sample : 2 * entries - 1 - sample];
 }
-static unsigned first_sample_step(const struct shape *shape) { return shape->entries - 1; }
+enum { FIRST_SAMPLE_STEP = 1 /* step 0: the original's warm-up */ };
 
 /* The fastest (slowest: 0) of an entry's samples read. */
 static uint64_t extreme_of(const struct shape *shape, int entry, int fastest) {
@@ -98,7 +100,7 @@ static void move_pair(void **to, void **from) {
 
 /* Samples launched. */
 static unsigned issued(const struct shape *shape) {
-  unsigned first = first_sample_step(shape);
+  unsigned first = FIRST_SAMPLE_STEP;
   return shape->step > first ? shape->step - first : 0;
 }
 
@@ -220,7 +222,7 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
     cudaGetLastError();
     conclude(shape, CHOSE_STATIC, REASON_EVENTS);
   } else {
-    __atomic_store_n(&shape->step, first_sample_step(shape) + sample + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&shape->step, FIRST_SAMPLE_STEP + sample + 1, __ATOMIC_RELAXED);
   }
   return status;
 }
@@ -250,21 +252,18 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
     conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
   int status;
-  unsigned first_sample = first_sample_step(shape);
+  unsigned first_sample = FIRST_SAMPLE_STEP;
   if (verdict != UNDECIDED || shape->step >= first_sample + timed_launches(shape)) {
     int entry = entry_chosen(verdict);
     status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
   } else if (shape->step < first_sample) {
-    /* The warm-ups: the entry the shape's first launch, the rules'
-     * choice, did not run, then each entry only a trial runs; after the
-     * last, the first sample's events. */
-    int warm = shape->step == 0 ? !rules_entry(shape->table) : shape->order[shape->step + 1];
+    /* The original's warm-up; after it, the first sample's events (made
+     * after a launch, while the GPU works). */
     int ran;
-    status = trial_entry_launch(shape, r, warm, &ran);
+    status = trial_entry_launch(shape, r, ENTRY_ORIGINAL, &ran);
     if (!ran) {
       /* concluded */
-    } else if (shape->step + 1 == first_sample &&
-               (reason = prepare_events(shape, 0)) != REASON_NONE) {
+    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
       conclude(shape, CHOSE_STATIC, reason);
     } else {
       __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);

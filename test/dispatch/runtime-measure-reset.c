@@ -3,7 +3,8 @@
 // new id, kills its events, any call on one prints FAIL, and drops the
 // variant's raised dynamic shared memory limit). A reset while a shape's
 // trial holds events: the next launch drops them untouched and the trial
-// starts again in the new context, warm-up included, and settles as before.
+// starts again in the new context, the original's warm-up first (a trial
+// variant's too, which needed none before), and settles as before.
 // Two shapes whose trials are pending when the context dies: each drops its
 // own at its next step. A shape decided on a variant whose launch needs the
 // raised limit: after a reset its launch fails once, the limit is set again
@@ -27,6 +28,7 @@ static struct ferry_dispatch_kernel during = {&original_entry, &variant_entry, N
 static struct ferry_dispatch_kernel pair = {&original_entry, &variant_entry, NULL, NULL, "pair", {{0}}};
 static struct ferry_dispatch_kernel large = {&original_entry, &variant_entry, NULL, NULL, "large", {{0}}};
 static struct ferry_dispatch_kernel pending_at_exit = {&original_entry, &variant_entry, NULL, NULL, "pending", {{0}}};
+static struct ferry_dispatch_kernel trial_during = {&original_entry, NULL, NULL, &variant_entry, "trial", {{0}}};
 
 static void launches(struct ferry_dispatch_kernel *k, const char *name, unsigned grid, size_t shared,
                      int count) {
@@ -62,6 +64,16 @@ int main(int argc, char **argv) {
   printf("during: %d events of the dead context left untouched, %d made since, %s\n", dead_events,
          events_created - made, live_events() == dead_events ? "all destroyed" : "some live");
 
+  // A trial variant (K__ferry_trial: the rules choose the original) needs
+  // no warm-up where its first launch ran the original: the first launch,
+  // then the samples. After the reset the new context has run neither
+  // entry: the original's warm-up comes first again.
+  // CHECK: trial-before: OOV
+  // CHECK-NEXT: trial-after: OOVVOVVV
+  launches(&trial_during, "trial-before", 132, 1024, 3);
+  device_reset();
+  launches(&trial_during, "trial-after", 132, 1024, 8);
+
   // Two shapes, each past its first sample; the reset; each goes on.
   // CHECK: pair-a-before: VOO
   // CHECK-NEXT: pair-b-before: VOO
@@ -93,6 +105,7 @@ int main(int argc, char **argv) {
   return 0;
 }
 // REPORT: ferry-dispatch: during device 0 grid 132x1x1 block 256x1x1 dynamic 1024: variant; original 1000.0 1000.0, variant 500.0 500.0 us; the variant's slower sample is 50.0 % below
+// REPORT: ferry-dispatch: trial device 0 grid 132x1x1 {{.*}}: variant; original 1000.0 1000.0, variant 500.0 500.0 us
 // REPORT: ferry-dispatch: pair device 0 grid 100x1x1 {{.*}}: variant;
 // REPORT: ferry-dispatch: pair device 0 grid 101x1x1 {{.*}}: variant;
 // REPORT: ferry-dispatch: pending device 0 grid 132x1x1 {{.*}}: the rules' choice (variant); original 1000.0, variant - us; undecided at exit, 1 of 4 samples read

@@ -1,10 +1,13 @@
 // A trial variant (K__ferry_trial: copies the rules alone leave as written,
 // dispatch.h), against a stand-in CUDA runtime: the rules' choice is the
 // original, so it runs wherever no trial decides. Under measure a shape's
-// first launch runs the original, the next warms the variant up, and the
-// samples (original, variant, variant, original) keep the variant only
-// where it is faster; a launch into a stream being captured, and a shape
-// past the table's 16, run the original. FERRY_DISPATCH=model runs the
+// first launch runs the original as the original's warm-up (the variant,
+// loaded before, gets none), then the samples (original, variant,
+// variant, original) keep the variant only where it is faster; a slower
+// variant runs once. A launch into a stream being captured runs the
+// original and is no warm-up (it runs later, with the graph): the warm-up
+// follows the capture. A shape past the table's 16 runs the original.
+// FERRY_DISPATCH=model runs the
 // original everywhere, =variant the variant wherever the checks let it.
 // A kernel whose image has a plain variant (K__ferry) beside it keeps the
 // variant as the rules' choice (its first launch). Each line: a kernel's
@@ -50,11 +53,11 @@ int main(void) {
   launches(&plain_variant, "plain", 132, 1);
   return 0;
 }
-// MEASURE: faster: OVOVVOVVVV
-// MEASURE: slower: OVOVOOOOOO
+// MEASURE: faster: OOVVOVVVVV
+// MEASURE: slower: OOVOOOOOOO
 // MEASURE: once: O
 // MEASURE: captured: OOOO
-// MEASURE: captured-after: VOVVOVVV
+// MEASURE: captured-after: OOVVOVVV
 // MEASURE: full-17: OOOOOOOO
 // MEASURE: plain: V
 // MODEL: faster: OOOOOOOOOO
