@@ -62,7 +62,8 @@ static LLVMValueRef build_check(const struct ferry_staged_loop *s, LLVMModuleRef
  * target is sure to have it (`ignore_src`), else by a src-size of 0. A
  * skipped issue costs no shared-memory write and no src-size register
  * (laplace3d's variant, 256^3 on an H200: 0.928 ms zero-filled, 0.912 ms
- * skipped on sm_90a; 0.922 and 0.904 ms on sm_80 PTX). The source is
+ * skipped on sm_90a; 0.922 and 0.904 ms on sm_80 PTX:
+ * bench/real/results/h200-staged-lean-summary.txt). The source is
  * frozen: where the guard fails it may be computed from values that
  * thread never set. */
 static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct ferry_staged_loop *s,
