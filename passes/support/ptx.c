@@ -115,6 +115,21 @@ void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, 
   inline_ptx(ptx, text, "r,l,r,~{memory}", args, 3);
 }
 
+void ferry_ptx_cp_async_if(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source, unsigned width,
+                           LLVMValueRef issues) {
+  /* Inline PTX (any ISA with cp.async: a guard predicate is PTX's own),
+   * the predicate made from a 32-bit flag, as in ferry_ptx_cp_async_unless. */
+  static const char *const forms[] = {
+      "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.ca.shared.global [$0], [$1], 4; }",
+      "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.ca.shared.global [$0], [$1], 8; }",
+      "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.cg.shared.global [$0], [$1], 16; }",
+  };
+  const char *text = width == 4 ? forms[0] : width == 8 ? forms[1] : forms[2];
+  LLVMValueRef flag = LLVMBuildZExt(ptx->builder, issues, LLVMInt32TypeInContext(context_of(ptx)), "");
+  LLVMValueRef args[] = {shared_address(ptx, destination), global_address(ptx, source), flag};
+  inline_ptx(ptx, text, "r,l,r,~{memory}", args, 3);
+}
+
 void ferry_ptx_commit_group(struct ferry_ptx *ptx) { call(ptx, "llvm.nvvm.cp.async.commit.group", NULL, 0); }
 
 void ferry_ptx_wait_group(struct ferry_ptx *ptx, unsigned pending) {

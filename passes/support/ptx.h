@@ -47,6 +47,12 @@ void ferry_ptx_cp_async_fill(struct ferry_ptx *ptx, LLVMValueRef destination, LL
 void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
                                unsigned width, LLVMValueRef reads);
 
+/* cp.async of `width` bytes issued only where `issues` (an i1) holds:
+ * elsewhere nothing is issued, read or written (a guard predicate, any
+ * PTX ISA with cp.async), so the destination keeps what it held. */
+void ferry_ptx_cp_async_if(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
+                           unsigned width, LLVMValueRef issues);
+
 /* cp.async.commit_group; cp.async.wait_group `pending` (an immediate);
  * cp.async.wait_all. */
 void ferry_ptx_commit_group(struct ferry_ptx *ptx);

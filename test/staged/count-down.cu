@@ -1,6 +1,6 @@
 // Staged copies in loops counted down (counted_loop.h's exact reading,
 // test/gpu/loop_count_down.cu for the rings): the issue of iteration
-// i+S-1 is the counter S-1 steps further down, zero-filled where that
+// i+S-1 is the counter S-1 steps further down, not issued where that
 // iteration does not run; the range check's intervals over the
 // iterations bound what the loads read (a stepped value's start plus
 // [0, last] times a negative step). The planes rotate as laplace3d's do,
@@ -12,10 +12,10 @@
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefixes=PTX,PTX80 %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
-// RUN: FileCheck --check-prefixes=PTX,PTX90 %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
 __global__ void down_by_one(float *out, const float *in, int nz, int nx) {
@@ -99,19 +99,16 @@ __global__ void may_go_round(float *out, const float *in, unsigned hi, unsigned 
 // REMARK-NOT: remark: staged
 
 // PTX-LABEL: .entry _Z11down_by_onePfPKfii(
-// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX:         cp.async.commit_group;
 // PTX:         Inner Loop Header
-// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX:         cp.async.commit_group;
 // PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         bar.sync
 // PTX:         cp.async.wait_all;
 // PTX-LABEL: .entry _Z12stepped_downPfPKfii(
-// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX:         cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         cp.async.wait_all;
 // PTX-LABEL: .entry _Z11down_by_twoPfPKfii(

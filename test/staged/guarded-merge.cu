@@ -10,10 +10,10 @@
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck %s
-// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX80 %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
-// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefixes=PTX,PTX90 %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
 // The phi form: threads past m store zero.
@@ -84,14 +84,21 @@ __global__ void loaded_condition(float *out, const float *in, const float *cond,
     out[g] = acc;
 }
 
-// Each staged loop issues 4 bytes (zero-filled where the guard fails),
-// waits for its own plane, 7 ahead, and drains after the loop.
+// Each staged loop issues 4 bytes, zero-filled where the guard fails (the
+// merge reads the slot's zero there: no issue is skipped): by the
+// ignore-src predicate on sm_90a, by a src-size register on sm_80 (whose
+// PTX may be older than ISA 7.5); it waits for its own plane, 7 ahead,
+// and drains after the loop.
 // PTX-LABEL: .entry _Z11guarded_phiPfPKfiii(
-// PTX: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4
+// PTX-NOT: @issue
+// PTX80: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX90: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4, ignore;
 // PTX: cp.async.wait_group {{.*}}7;
 // PTX: cp.async.wait_all;
 // PTX-LABEL: .entry _Z14guarded_selectPfPKfii(
-// PTX: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4
+// PTX-NOT: @issue
+// PTX80: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX90: cp.async.ca.shared.global [{{%rd?[0-9]+}}], [{{%rd[0-9]+}}], 4, ignore;
 // PTX: cp.async.wait_group {{.*}}7;
 // PTX: cp.async.wait_all;
 // PTX-LABEL: .entry _Z16loaded_condition

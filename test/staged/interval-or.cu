@@ -47,7 +47,7 @@ __global__ void shared_bits(float *__restrict__ out, const float *__restrict__ i
 // CHECK-NOT: remark: staged
 
 // PTX-LABEL: .entry _Z7tile_orPfPKfi(
-// PTX:         cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX:         cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         cp.async.wait_all;
 // PTX-LABEL: .entry _Z11shared_bitsPfPKfi(

@@ -5,26 +5,27 @@
 // before the loop (`if (k < nz - 1)`: copy_last); a slot lies a constant
 // stride (the threads the ring is sized for, times the element's bytes)
 // from the thread's own first slot, so the block's size is not read, nor
-// multiplied, in the loop; and on sm_90a the issue takes that comparison
-// as its ignore-src predicate, not as a src-size register that ptxas
-// compares again.
+// multiplied, in the loop; and the issue takes that comparison as a guard
+// predicate (`@issue cp.async`, on sm_80 as on sm_90a: a plain copy's
+// slot where it fails is never read, so nothing is issued there), not as
+// a src-size register that ptxas compares again, nor as a zero-fill that
+// writes shared memory for nothing (guarded-merge.cu: a merge's slot is
+// read as zero where its guard fails, and is still zero-filled).
 // Where the guard is not such a bound (`k % 4 != 3`
 // in `other_guard`), it is computed for the iteration ahead as before: the
 // negative case. A block bounded at 64 threads (`bounded`) gets a ring of
 // 64 slots a stage: a stride of 256 bytes, 1024 elsewhere.
 //
-// On sm_80 the issue keeps a src-size register: ignore-src needs PTX ISA
-// 7.5, and an sm_80 module's version is the assembler's to choose (llc
-// with -mcpu=sm_80 alone writes 7.0): the IR through such an llc must
-// still assemble.
+// The IR through an llc with -mcpu=sm_80 alone (which writes PTX ISA 7.0)
+// must still assemble.
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -Rpass=ferry -o %t.sm90a.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefixes=CHECK,SM90 %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefix=CHECK %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
 // RUN:   -o %t.sm80.ptx %s
-// RUN: FileCheck --check-prefixes=CHECK,SM80 %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefix=CHECK %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S -emit-llvm \
 // RUN:   --cuda-device-only -o %t.sm80.ll %s
@@ -47,8 +48,7 @@ __device__ void rotate(float (*u)[66], const float *in, int idx, int t, bool loa
 // CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
 // CHECK:       {{mul.wide.u32 %rd[0-9]+, %r[0-9]+, 1024|shl.b32 %r[0-9]+, %r[0-9]+, 10}};
 // CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
-// SM90:        cp.async.ca.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 4, ignore;
-// SM80:        cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// CHECK:       @issue cp.async.ca.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
 // CHECK-NOT:   {{setp[^;]*%p|ntid|bar.sync}}
 // CHECK:       cp.async.commit_group;
 // CHECK-NEXT:  cp.async.wait_group {{[[:space:]]*}}7;

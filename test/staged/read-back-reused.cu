@@ -9,10 +9,10 @@
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefixes=PTX,PTX80 %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
-// RUN: FileCheck --check-prefixes=PTX,PTX90 %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-staged=false --cuda-gpu-arch=sm_90a -O3 -S \
 // RUN:   --cuda-device-only -Rpass=ferry -Rpass-missed=ferry -o /dev/null %s 2>&1 | FileCheck --check-prefix=OFF %s
@@ -22,7 +22,7 @@ __global__ void read_back(float *out, const float *in, int nz, int n) {
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   float acc = 0.0f;
   for (int k = 0; k < nz; k++) {
-    // REMARK: read-back-reused.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7 by cp.async.ca (4 bytes; zero-filled, reading nothing, where that iteration does not run or the copy's guard fails there) into a ring of 8 slots
+    // REMARK: read-back-reused.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7 by cp.async.ca (4 bytes; not issued where that iteration does not run or the copy's guard fails there) into a ring of 8 slots
     // OFF: read-back-reused.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the loaded value has other uses than the store
     s[t] = in[k * n + g];
     acc += s[t] * 0.5f;
@@ -38,7 +38,7 @@ __global__ void reused(float *out, const float *in, int nz, int n) {
   int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;
   float acc = 0.0f;
   for (int k = 0; k < nz; k++) {
-    // REMARK: read-back-reused.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7 by cp.async.ca (4 bytes; zero-filled, reading nothing, where that iteration does not run or the copy's guard fails there) into a ring of 8 slots
+    // REMARK: read-back-reused.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: staged the copy's load: each iteration issues the load of iteration i+7 by cp.async.ca (4 bytes; not issued where that iteration does not run or the copy's guard fails there) into a ring of 8 slots
     // OFF: read-back-reused.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: not converted: the thread may write the destination again before the barrier
     s[t] = in[k * n + g];
     if (in[g] > 0.0f)
@@ -53,14 +53,12 @@ __global__ void reused(float *out, const float *in, int nz, int n) {
 // OFF-NOT: remark: staged
 
 // PTX-LABEL: .entry _Z9read_backPfPKfii(
-// PTX80-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX-DAG:     @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX-DAG:     cp.async.commit_group;
 // PTX-DAG:     cp.async.wait_group {{[[:space:]]*}}7;
 // PTX-DAG:     cp.async.wait_all;
 // PTX-LABEL: .entry _Z6reusedPfPKfii(
-// PTX80-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90-DAG:    cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX-DAG:     @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX-DAG:     cp.async.commit_group;
 // PTX-DAG:     cp.async.wait_group {{[[:space:]]*}}7;
 // PTX-DAG:     cp.async.wait_all;

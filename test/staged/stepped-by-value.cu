@@ -10,10 +10,10 @@
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck --check-prefixes=PTX,PTX80 %s < %t.sm80.ptx
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -o %t.sm90a.ptx %s
-// RUN: FileCheck --check-prefixes=PTX,PTX90 %s < %t.sm90a.ptx
+// RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 // The check before the loop, in LLVM IR (the step positive, a wide trip
 // short) with the block's size and the ranges.
@@ -180,18 +180,16 @@ __global__ void early_clamp(float *__restrict__ out, const float *__restrict__ a
 }
 // REMARK-NOT: remark: staged
 
-// Each staged kernel: the prologue's zero-filled issues, the header's issue
+// Each staged kernel: the prologue's guarded issues, the header's issue
 // of iteration i+7 and its wait, the drain after the loop.
 // PTX-LABEL: .entry _Z13grid_stride64PfPKfl(
-// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX:         cp.async.commit_group;
 // PTX:         cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         bar.sync
 // PTX:         cp.async.wait_all;
 // PTX-LABEL: .entry _Z7clampedPfPKfS1_i(
-// PTX80:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
-// PTX90:       cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, ignore;
+// PTX:         @issue cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // PTX:         cp.async.wait_group {{[[:space:]]*}}7;
 // PTX:         cp.async.wait_all;
 // PTX-LABEL: .entry _Z10clamped_gePfPKfi(
