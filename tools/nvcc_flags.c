@@ -435,7 +435,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
 
     /* Code generation. */
     if (flag(argument, "G", "device-debug")) {
-      device_debug = true;
+      device_debug = floating_point.device_debug = true;
       line->nvcc_style = true;
       continue;
     }

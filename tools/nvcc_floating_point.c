@@ -16,8 +16,25 @@
  *   form in place of the full one (-D__nv_expf=__nv_fast_expf), which is
  *   what nvcc's __expf, ... compile to.
  * - --ftz: -f[no-]gpu-flush-denormals-to-zero, after -ffast-math.
- * - --fmad: -ffp-contract=fast or off, after -ffast-math (which sets
- *   fast). clang's CUDA default is fast, nvcc's --fmad=true.
+ * - --fmad=false: -ffp-contract=off, after -ffast-math (which sets fast):
+ *   mul.rn and add.rn, which ptxas keeps apart, as nvcc's.
+ * - --fmad=true, nvcc's default: cicc's rule, on an nvcc-style line
+ *   without --use_fast_math. cicc contracts in its backend, one basic block
+ *   at a time: a product becomes an fma operand where each of its uses is
+ *   an add in the product's own block, at most four of them (x + a*b and
+ *   a*b + x alike); a product subtracted (x - a*b, a*b - x), also used by a
+ *   multiply or a subtraction, or used in another block (a product hoisted
+ *   before a loop or a branch) stays mul, and the add or sub stays too
+ *   (measured with nvcc 13, f32 and f64: docs/PUBLIC_BUILDS.md). That is
+ *   the NVPTX backend's own fadd combine, which -nvptx-fma-level=1 turns on
+ *   whatever the flags say, with LLVM's other contraction (clang's CUDA
+ *   default -ffp-contract=fast: a product subtracted, or sunk next to its
+ *   add) off: -ffp-contract=off. The mul, add and sub left carry no
+ *   rounding modifier, so ptxas may still fuse them, as it may nvcc's.
+ *   Under -G cicc contracts nothing: -ffp-contract=off alone. A clang-style
+ *   line keeps clang's default; under --use_fast_math, -ffast-math's
+ *   contraction stays LLVM's (fast-math flags let the DAG combiner fuse a
+ *   product subtracted whatever -ffp-contract says).
  * - -prec-div: clang divides f32 with div.rn (nvcc's default) unless
  *   fast-math flags allow the approximate division (div.approx, nvcc's
  *   under --use_fast_math). The NVPTX backend's -nvptx-prec-divf32 picks
@@ -56,7 +73,15 @@ void floating_point_arguments(const struct floating_point_options *options, bool
     argument_add(out, "-Xarch_device");
     argument_add(out, flush_to_zero ? "-fgpu-flush-denormals-to-zero" : "-fno-gpu-flush-denormals-to-zero");
   }
-  if (options->contract >= 0) {
+  bool contract_as_cicc = options->contract != 0 && nvcc_style && !fast_math;
+  if (contract_as_cicc) {
+    argument_add(out, "-Xarch_device");
+    argument_add(out, "-ffp-contract=off");
+    if (!options->device_debug) {
+      argument_add(out, "-mllvm");
+      argument_add(out, "-nvptx-fma-level=1");
+    }
+  } else if (options->contract >= 0) {
     argument_add(out, "-Xarch_device");
     argument_add(out, options->contract ? "-ffp-contract=fast" : "-ffp-contract=off");
     /* clang's driver warns that -ffp-contract overrides -ffast-math's:

@@ -1,5 +1,6 @@
 /* nvcc's floating-point options (--use_fast_math, --ftz, --prec-div,
- * --prec-sqrt, --fmad) as clang's device options. */
+ * --prec-sqrt, --fmad) as clang's device options, and cicc's rule for
+ * contracting multiplies and adds into fma. */
 #ifndef FERRY_TOOLS_NVCC_FLOATING_POINT_H
 #define FERRY_TOOLS_NVCC_FLOATING_POINT_H
 
@@ -15,6 +16,7 @@ struct floating_point_options {
   int precise_sqrt;     /* -prec-sqrt */
   int flush_to_zero;    /* --ftz */
   int contract;         /* --fmad */
+  bool device_debug;    /* -G: cicc runs at -O0 and contracts nothing */
 };
 
 /* Appends the clang options for a line that compiles device code, after
