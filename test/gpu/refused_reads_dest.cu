@@ -1,5 +1,5 @@
 // expect: cp.async
-// expect-remark: the thread may read the destination before the barrier
+// expect-remark: staged the copy's load
 // expect-remark: the loaded value's other uses read it back from the iteration's slot after the barrier
 //
 // Each thread reads its own destination element between the copy and the
@@ -15,7 +15,11 @@
 //     destination is left before it);
 //   reads_through_index: the read goes through an index loaded from memory
 //     (an identity permutation), which no compiler can forward, so the IR
-//     keeps a shared load that may read the destination: refused.
+//     keeps a shared load that may read the destination: refused as an
+//     asynchronous copy, its load staged instead (issued iterations ahead
+//     into the thread's own slots, the store as written taking the value
+//     from its slot after the thread's wait: the read sees the stored
+//     value, as written).
 #include "harness.cuh"
 
 constexpr int kBlock = 64;
