@@ -100,8 +100,7 @@ static void move_pair(void **to, void **from) {
 
 /* Samples launched. */
 static unsigned issued(const struct shape *shape) {
-  unsigned first = FIRST_SAMPLE_STEP;
-  return shape->step > first ? shape->step - first : 0;
+  return shape->step > FIRST_SAMPLE_STEP ? shape->step - FIRST_SAMPLE_STEP : 0;
 }
 
 /* Reads the samples that have completed, in the order they were launched
@@ -252,11 +251,10 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
     conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
   int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
   int status;
-  unsigned first_sample = FIRST_SAMPLE_STEP;
-  if (verdict != UNDECIDED || shape->step >= first_sample + timed_launches(shape)) {
+  if (verdict != UNDECIDED || shape->step >= FIRST_SAMPLE_STEP + timed_launches(shape)) {
     int entry = entry_chosen(verdict);
     status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
-  } else if (shape->step < first_sample) {
+  } else if (shape->step < FIRST_SAMPLE_STEP) {
     /* The original's warm-up; after it, the first sample's events (made
      * after a launch, while the GPU works). */
     int ran;
@@ -269,7 +267,7 @@ static int trial_step(int ptsz, struct shape *shape, const struct launch_request
       __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
     }
   } else {
-    unsigned sample = shape->step - first_sample;
+    unsigned sample = shape->step - FIRST_SAMPLE_STEP;
     status = sample_launch(ptsz, shape, r, sample);
     if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
       read_samples(shape);
