@@ -97,10 +97,22 @@ void ferry_ptx_cp_async_fill(struct ferry_ptx *ptx, LLVMValueRef destination, LL
   call(ptx, cp_async_intrinsic(width, true), args, 3);
 }
 
+/* A cp.async of `width` bytes as inline PTX, one of `forms` (4, 8, 16
+ * bytes) whose $2 is a 32-bit flag made from `condition` (ptxas folds the
+ * flag's select and test into the predicate). */
+static void cp_async_predicated(struct ferry_ptx *ptx, const char *const forms[3],
+                                LLVMValueRef destination, LLVMValueRef source, unsigned width,
+                                LLVMValueRef condition) {
+  const char *text = width == 4 ? forms[0] : width == 8 ? forms[1] : forms[2];
+  LLVMValueRef flag =
+      LLVMBuildZExt(ptx->builder, condition, LLVMInt32TypeInContext(context_of(ptx)), "");
+  LLVMValueRef args[] = {shared_address(ptx, destination), global_address(ptx, source), flag};
+  inline_ptx(ptx, text, "r,l,r,~{memory}", args, 3);
+}
+
 void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
                                unsigned width, LLVMValueRef reads) {
-  /* LLVM 22 has no ignore-src form: inline PTX, the predicate made from a
-   * 32-bit flag (ptxas folds the flag's select and test into it). */
+  /* LLVM 22 has no ignore-src form: inline PTX. */
   static const char *const forms[] = {
       "{ .reg .pred ignore; setp.eq.b32 ignore, $2, 0; "
       "cp.async.ca.shared.global [$0], [$1], 4, ignore; }",
@@ -109,25 +121,18 @@ void ferry_ptx_cp_async_unless(struct ferry_ptx *ptx, LLVMValueRef destination, 
       "{ .reg .pred ignore; setp.eq.b32 ignore, $2, 0; "
       "cp.async.cg.shared.global [$0], [$1], 16, ignore; }",
   };
-  const char *text = width == 4 ? forms[0] : width == 8 ? forms[1] : forms[2];
-  LLVMValueRef flag = LLVMBuildZExt(ptx->builder, reads, LLVMInt32TypeInContext(context_of(ptx)), "");
-  LLVMValueRef args[] = {shared_address(ptx, destination), global_address(ptx, source), flag};
-  inline_ptx(ptx, text, "r,l,r,~{memory}", args, 3);
+  cp_async_predicated(ptx, forms, destination, source, width, reads);
 }
 
-void ferry_ptx_cp_async_if(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source, unsigned width,
-                           LLVMValueRef issues) {
-  /* Inline PTX (any ISA with cp.async: a guard predicate is PTX's own),
-   * the predicate made from a 32-bit flag, as in ferry_ptx_cp_async_unless. */
+void ferry_ptx_cp_async_if(struct ferry_ptx *ptx, LLVMValueRef destination, LLVMValueRef source,
+                           unsigned width, LLVMValueRef issues) {
+  /* A guard predicate is PTX's own, in any ISA with cp.async. */
   static const char *const forms[] = {
       "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.ca.shared.global [$0], [$1], 4; }",
       "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.ca.shared.global [$0], [$1], 8; }",
       "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.cg.shared.global [$0], [$1], 16; }",
   };
-  const char *text = width == 4 ? forms[0] : width == 8 ? forms[1] : forms[2];
-  LLVMValueRef flag = LLVMBuildZExt(ptx->builder, issues, LLVMInt32TypeInContext(context_of(ptx)), "");
-  LLVMValueRef args[] = {shared_address(ptx, destination), global_address(ptx, source), flag};
-  inline_ptx(ptx, text, "r,l,r,~{memory}", args, 3);
+  cp_async_predicated(ptx, forms, destination, source, width, issues);
 }
 
 void ferry_ptx_commit_group(struct ferry_ptx *ptx) { call(ptx, "llvm.nvvm.cp.async.commit.group", NULL, 0); }
