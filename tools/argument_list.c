@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void argument_add(struct argument_list *list, const char *argument) {
   if (list->count + 2 > list->capacity) {
@@ -26,4 +27,12 @@ void argument_format(struct argument_list *list, const char *format, ...) {
   vsnprintf(text, (size_t)length + 1, format, arguments);
   va_end(arguments);
   argument_add(list, text);
+}
+
+bool argument_device_only(const char *argument) {
+  return strcmp(argument, "--cuda-device-only") == 0 || strcmp(argument, "--offload-device-only") == 0;
+}
+
+bool argument_host_only(const char *argument) {
+  return strcmp(argument, "--cuda-host-only") == 0 || strcmp(argument, "--offload-host-only") == 0;
 }

@@ -691,10 +691,7 @@ bool translate_command_line(int argc, char **argv, struct command_line *line) {
    * elsewhere clang says the option is unused. */
   bool fatbinary = !stops_before_assembly, rdc = false;
   for (size_t i = 0; i < out->count; i++) {
-    fatbinary &= strcmp(out->items[i], "--cuda-device-only") != 0 &&
-                 strcmp(out->items[i], "--offload-device-only") != 0 &&
-                 strcmp(out->items[i], "--cuda-host-only") != 0 &&
-                 strcmp(out->items[i], "--offload-host-only") != 0;
+    fatbinary &= !argument_device_only(out->items[i]) && !argument_host_only(out->items[i]);
     if (strcmp(out->items[i], "-fgpu-rdc") == 0 || strcmp(out->items[i], "-fno-gpu-rdc") == 0)
       rdc = out->items[i][2] == 'g';
   }

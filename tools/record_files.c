@@ -47,8 +47,8 @@ void separate_device_records(struct argument_list *args, const struct command_li
       format = NULL;
     else if (strncmp(item, "-foptimization-record-file=", 27) == 0)
       return; /* the user's own name, for every half */
-    device_only |= strcmp(item, "--cuda-device-only") == 0 || strcmp(item, "--offload-device-only") == 0;
-    host_only |= strcmp(item, "--cuda-host-only") == 0 || strcmp(item, "--offload-host-only") == 0;
+    device_only |= argument_device_only(item);
+    host_only |= argument_host_only(item);
   }
   const char *names[32];
   size_t count = compile_architectures(args, names, 32);
