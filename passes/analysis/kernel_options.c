@@ -5,7 +5,6 @@
  * error is exactly what the passes refuse to use. */
 #include "kernel_options.h"
 
-#include "address_space.h"
 #include "dispatch.h"
 #include "ferry.h"
 #include "ir_build.h"
@@ -23,16 +22,6 @@ static const char checked_marker[] = "ferry.kernel_options.checked";
 enum key { KEY_STAGES, KEY_DYNAMIC_SHARED, KEY_BULK, KEY_COUNT };
 static const char *const key_names[KEY_COUNT] = {"stages", "dynamic_shared", "bulk"};
 
-/* One "ferry:" annotation as clang records it. */
-struct annotation {
-  LLVMValueRef fn;
-  const char *text; /* the whole string, "ferry:key=value" */
-  size_t length;
-  const char *file; /* where the attribute is written; may be NULL */
-  size_t file_length;
-  unsigned line;
-};
-
 /* A well-formed annotation's key and typed value. */
 struct setting {
   enum key key;
@@ -41,26 +30,10 @@ struct setting {
 };
 
 /* Entry `index` of the annotations array, when it is a "ferry:"
- * annotation of a function. */
-static bool read_annotation(LLVMValueRef entries, int index, struct annotation *a) {
-  LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)index);
-  if (!entry || LLVMGetNumOperands(entry) < 2)
-    return false;
-  a->fn = ferry_strip_pointer(LLVMGetOperand(entry, 0));
-  a->text = ferry_constant_string(LLVMGetOperand(entry, 1), &a->length);
-  if (!a->fn || !LLVMIsAFunction(a->fn) || !a->text || a->length < sizeof prefix - 1 ||
-      strncmp(a->text, prefix, sizeof prefix - 1) != 0)
-    return false;
-  a->file = NULL;
-  a->file_length = 0;
-  a->line = 0;
-  if (LLVMGetNumOperands(entry) >= 4) {
-    a->file = ferry_constant_string(LLVMGetOperand(entry, 2), &a->file_length);
-    LLVMValueRef line = LLVMGetOperand(entry, 3);
-    if (LLVMIsAConstantInt(line) && LLVMConstIntGetZExtValue(line) <= UINT_MAX)
-      a->line = (unsigned)LLVMConstIntGetZExtValue(line);
-  }
-  return true;
+ * annotation of a function (its text the whole string, "ferry:key=value"). */
+static bool read_annotation(LLVMValueRef entries, int index, struct ferry_annotation *a) {
+  return ferry_annotation_at(entries, index, a) && LLVMIsAFunction(a->value) &&
+         a->length >= sizeof prefix - 1 && strncmp(a->text, prefix, sizeof prefix - 1) == 0;
 }
 
 /* A number in decimal digits alone: no sign, no space, no leading zero.
@@ -105,7 +78,7 @@ static const char *bulk_name(enum ferry_bulk_mode mode) {
 /* Parses a's key and value into *setting; on a fault writes the error
  * message (quoting the annotation, saying what is accepted) and returns
  * false. */
-static bool parse_annotation(const struct annotation *a, struct setting *setting, char *message,
+static bool parse_annotation(const struct ferry_annotation *a, struct setting *setting, char *message,
                              size_t size) {
   const char *key = a->text + (sizeof prefix - 1);
   size_t rest = a->length - (sizeof prefix - 1);
@@ -138,11 +111,11 @@ static bool parse_annotation(const struct annotation *a, struct setting *setting
              digits_only);
     return false;
   case KEY_DYNAMIC_SHARED: {
-    unsigned long long limit = block_shared_limit(ferry_function_target(a->fn));
+    unsigned long long limit = block_shared_limit(ferry_function_target(a->value));
     if (number && setting->number >= 1 && setting->number <= limit)
       return true;
     unsigned length = 0;
-    LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(a->fn, LLVMAttributeFunctionIndex,
+    LLVMAttributeRef cpu = LLVMGetStringAttributeAtIndex(a->value, LLVMAttributeFunctionIndex,
                                                          "target-cpu", 10);
     const char *target = cpu ? LLVMGetStringAttributeValue(cpu, &length) : NULL;
     snprintf(message, size,
@@ -174,13 +147,13 @@ static bool same_value(const struct setting *a, const struct setting *b) {
 
 /* Whether an annotation of a's function before entry `index` gives the same
  * key another value; writes the error message if so. */
-static bool conflicting_annotation(LLVMValueRef entries, int index, const struct annotation *a,
+static bool conflicting_annotation(LLVMValueRef entries, int index, const struct ferry_annotation *a,
                                    const struct setting *setting, char *message, size_t size) {
   for (int i = 0; i < index; i++) {
-    struct annotation earlier;
+    struct ferry_annotation earlier;
     struct setting earlier_setting;
     char ignored[FERRY_MESSAGE_SIZE];
-    if (!read_annotation(entries, i, &earlier) || earlier.fn != a->fn ||
+    if (!read_annotation(entries, i, &earlier) || earlier.value != a->value ||
         !parse_annotation(&earlier, &earlier_setting, ignored, sizeof ignored) ||
         earlier_setting.key != setting->key || same_value(&earlier_setting, setting))
       continue;
@@ -200,10 +173,10 @@ bool ferry_kernel_options(LLVMValueRef fn, struct ferry_kernel_options *options)
   if (!entries || !ferry_is_kernel(fn)) /* elsewhere a warning says it is ignored */
     return true;
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
-    struct annotation a;
+    struct ferry_annotation a;
     struct setting setting;
     char message[FERRY_MESSAGE_SIZE];
-    if (!read_annotation(entries, i, &a) || a.fn != fn)
+    if (!read_annotation(entries, i, &a) || a.value != fn)
       continue;
     if (!parse_annotation(&a, &setting, message, sizeof message) ||
         conflicting_annotation(entries, i, &a, &setting, message, sizeof message)) {
@@ -228,10 +201,10 @@ bool ferry_kernel_options(LLVMValueRef fn, struct ferry_kernel_options *options)
   return true;
 }
 
-static void report(const struct annotation *a, bool warning, const char *message) {
+static void report(const struct ferry_annotation *a, bool warning, const char *message) {
   char file[1024];
   snprintf(file, sizeof file, "%.*s", a->file ? (int)a->file_length : 0, a->file ? a->file : "");
-  ferry_diagnose_at_line(a->fn, file, a->line, warning, message);
+  ferry_diagnose_at_line(a->value, file, a->line, warning, message);
 }
 
 bool ferry_check_kernel_options(LLVMModuleRef module) {
@@ -240,12 +213,12 @@ bool ferry_check_kernel_options(LLVMModuleRef module) {
       LLVMGetNamedMetadata(module, checked_marker, sizeof checked_marker - 1))
     return false;
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
-    struct annotation a;
+    struct ferry_annotation a;
     struct setting setting;
     char message[FERRY_MESSAGE_SIZE];
     if (!read_annotation(entries, i, &a))
       continue;
-    if (!ferry_is_kernel(a.fn)) {
+    if (!ferry_is_kernel(a.value)) {
       snprintf(message, sizeof message,
                "annotate(\"%.*s\") is on a function that is not a kernel (__global__): ferry's "
                "settings apply to kernels alone, so it has no effect here", (int)a.length, a.text);

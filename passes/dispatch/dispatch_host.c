@@ -29,6 +29,7 @@
 
 #include "bridge.h"
 #include "ferry.h"
+#include "ir_build.h"
 #include "names.h"
 #include "util.h"
 
@@ -79,16 +80,9 @@ struct registration {
   unsigned launches;   /* launches rewritten */
 };
 
-static LLVMValueRef strip_casts(LLVMValueRef value) {
-  while (value && LLVMIsAConstantExpr(value) &&
-         (LLVMGetConstOpcode(value) == LLVMBitCast || LLVMGetConstOpcode(value) == LLVMAddrSpaceCast))
-    value = LLVMGetOperand(value, 0);
-  return value;
-}
-
 /* The text of a constant C string global, or NULL. */
 static char *string_of(LLVMValueRef value) {
-  value = strip_casts(value);
+  value = ferry_strip_constant_casts(value);
   if (!value || !LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
       !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
     return NULL;
@@ -114,7 +108,7 @@ static bool ends_with(const char *text, const char *suffix) {
  * kernel's is known. */
 static void add_registration(struct ferry_vec *registrations, LLVMValueRef call, LLVMValueRef entry,
                              LLVMValueRef stub, LLVMValueRef name_global) {
-  stub = strip_casts(stub);
+  stub = ferry_strip_constant_casts(stub);
   char *name = string_of(name_global);
   bool known = false;
   for (size_t i = 0; i < registrations->count && stub; i++)
@@ -128,7 +122,7 @@ static void add_registration(struct ferry_vec *registrations, LLVMValueRef call,
   }
   struct registration *r = ferry_xcalloc(1, sizeof *r);
   *r = (struct registration){
-      .call = call, .entry = entry, .stub = stub, .name = name, .name_global = strip_casts(name_global)};
+      .call = call, .entry = entry, .stub = stub, .name = name, .name_global = ferry_strip_constant_casts(name_global)};
   ferry_vec_push(registrations, r);
 }
 
@@ -174,7 +168,7 @@ static void add_offload_entry(LLVMModuleRef module, struct registration *r, LLVM
   LLVMSetGlobalConstant(name, true);
   LLVMSetLinkage(name, LLVMInternalLinkage);
   LLVMSetUnnamedAddress(name, LLVMGlobalUnnamedAddr);
-  LLVMSetSection(name, LLVMGetSection(strip_casts(LLVMGetOperand(LLVMGetInitializer(r->entry),
+  LLVMSetSection(name, LLVMGetSection(ferry_strip_constant_casts(LLVMGetOperand(LLVMGetInitializer(r->entry),
                                                                  ENTRY_NAME))));
   LLVMValueRef init = LLVMGetInitializer(r->entry);
   LLVMValueRef fields[ENTRY_FIELDS];
@@ -360,7 +354,7 @@ static void register_variant(LLVMModuleRef module, LLVMBuilderRef builder, struc
 
 static struct registration *registration_of(const struct ferry_vec *registrations,
                                             LLVMValueRef handle) {
-  handle = strip_casts(handle);
+  handle = ferry_strip_constant_casts(handle);
   for (size_t i = 0; i < registrations->count; i++) {
     struct registration *r = registrations->items[i];
     if (r->stub == handle)

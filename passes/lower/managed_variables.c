@@ -42,7 +42,6 @@
 #include "util.h"
 
 #include <llvm-c/DebugInfo.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,24 +58,10 @@ struct managed_variable {
   unsigned line;
 };
 
-static LLVMValueRef strip_casts(LLVMValueRef value) {
-  while (value && LLVMIsAConstantExpr(value) &&
-         (LLVMGetConstOpcode(value) == LLVMBitCast || LLVMGetConstOpcode(value) == LLVMAddrSpaceCast))
-    value = LLVMGetOperand(value, 0);
-  return value;
-}
-
-/* The variable a @llvm.global.annotations entry marks managed, or NULL. */
-static LLVMValueRef annotated_variable(LLVMValueRef entry) {
-  if (!entry || LLVMGetNumOperands(entry) < 2)
-    return NULL;
-  LLVMValueRef global = strip_casts(LLVMGetOperand(entry, 0));
-  size_t length;
-  const char *text = ferry_constant_string(LLVMGetOperand(entry, 1), &length);
-  if (!global || !LLVMIsAGlobalVariable(global) || !text || length != strlen(managed_annotation) ||
-      memcmp(text, managed_annotation, length) != 0)
-    return NULL;
-  return global;
+/* Whether an annotation marks its value a managed variable. */
+static bool marks_managed(const struct ferry_annotation *a) {
+  return LLVMIsAGlobalVariable(a->value) && a->length == strlen(managed_annotation) &&
+         memcmp(a->text, managed_annotation, a->length) == 0;
 }
 
 /* Every variable annotated managed, once each, with its declaration's
@@ -86,27 +71,22 @@ static void collect_variables(LLVMModuleRef module, struct ferry_vec *variables)
   if (!entries || !LLVMIsAConstantArray(entries))
     return;
   for (int i = 0; i < LLVMGetNumOperands(entries); i++) {
-    LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)i);
-    LLVMValueRef global = annotated_variable(entry);
-    if (!global)
+    struct ferry_annotation a;
+    if (!ferry_annotation_at(entries, i, &a) || !marks_managed(&a))
       continue;
     bool seen = false;
     for (size_t k = 0; k < variables->count && !seen; k++)
-      seen = ((struct managed_variable *)variables->items[k])->global == global;
+      seen = ((struct managed_variable *)variables->items[k])->global == a.value;
     if (seen)
       continue;
     struct managed_variable *v = ferry_xcalloc(1, sizeof *v);
-    v->global = global;
-    size_t length = 0;
-    const char *file = LLVMGetNumOperands(entry) >= 4 ? ferry_constant_string(LLVMGetOperand(entry, 2), &length) : NULL;
-    if (file) {
-      char *copy = ferry_xmalloc(length + 1);
-      memcpy(copy, file, length);
-      copy[length] = '\0';
+    v->global = a.value;
+    if (a.file) {
+      char *copy = ferry_xmalloc(a.file_length + 1);
+      memcpy(copy, a.file, a.file_length);
+      copy[a.file_length] = '\0';
       v->file = copy;
-      LLVMValueRef line = LLVMGetOperand(entry, 3);
-      if (LLVMIsAConstantInt(line) && LLVMConstIntGetZExtValue(line) <= UINT_MAX)
-        v->line = (unsigned)LLVMConstIntGetZExtValue(line);
+      v->line = a.line;
     }
     ferry_vec_push(variables, v);
   }
@@ -262,7 +242,7 @@ static void find_registrations(LLVMModuleRef module, LLVMValueRef global, struct
   for (LLVMUseRef use = LLVMGetFirstUse(register_var); use; use = LLVMGetNextUse(use)) {
     LLVMValueRef call = LLVMGetUser(use);
     if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == register_var &&
-        LLVMGetNumArgOperands(call) == 8 && strip_casts(LLVMGetOperand(call, 1)) == global)
+        LLVMGetNumArgOperands(call) == 8 && ferry_strip_constant_casts(LLVMGetOperand(call, 1)) == global)
       ferry_vec_push(calls, call);
   }
 }
@@ -275,7 +255,7 @@ static bool has_offload_entry(LLVMModuleRef module, LLVMValueRef global) {
     if (!section || !init || !strstr(section, "offload"))
       continue;
     for (int i = 0; LLVMIsAConstantStruct(init) && i < LLVMGetNumOperands(init); i++)
-      if (strip_casts(LLVMGetOperand(init, (unsigned)i)) == global)
+      if (ferry_strip_constant_casts(LLVMGetOperand(init, (unsigned)i)) == global)
         return true;
   }
   return false;
@@ -353,13 +333,14 @@ static void drop_annotations(LLVMModuleRef module, struct ferry_vec *rewritten) 
   struct ferry_vec strings = {0};
   for (unsigned i = 0; i < count; i++) {
     LLVMValueRef entry = LLVMGetOperand(entries, i);
-    LLVMValueRef global = annotated_variable(entry);
-    if (!global || !ferry_vec_contains(rewritten, global)) {
+    struct ferry_annotation a;
+    if (!ferry_annotation_at(entries, (int)i, &a) || !marks_managed(&a) ||
+        !ferry_vec_contains(rewritten, a.value)) {
       kept[kept_count++] = entry;
       continue;
     }
     for (unsigned k = 1; k <= 2 && k < (unsigned)LLVMGetNumOperands(entry); k++) {
-      LLVMValueRef text = strip_casts(LLVMGetOperand(entry, k));
+      LLVMValueRef text = ferry_strip_constant_casts(LLVMGetOperand(entry, k));
       if (text && LLVMIsAGlobalVariable(text))
         ferry_vec_push_unique(&strings, text);
     }

@@ -2,6 +2,7 @@
 
 #include "bridge.h"
 
+#include <limits.h>
 #include <string.h>
 
 bool ferry_is_plain_access(LLVMValueRef inst) {
@@ -111,10 +112,19 @@ static bool zero_gep(LLVMValueRef value) {
   return true;
 }
 
+static bool constant_cast(LLVMValueRef value) {
+  return LLVMIsAConstantExpr(value) &&
+         (LLVMGetConstOpcode(value) == LLVMBitCast || LLVMGetConstOpcode(value) == LLVMAddrSpaceCast);
+}
+
+LLVMValueRef ferry_strip_constant_casts(LLVMValueRef value) {
+  while (value && constant_cast(value))
+    value = LLVMGetOperand(value, 0);
+  return value;
+}
+
 const char *ferry_constant_string(LLVMValueRef value, size_t *length) {
-  while (value && LLVMIsAConstantExpr(value) &&
-         (LLVMGetConstOpcode(value) == LLVMBitCast || LLVMGetConstOpcode(value) == LLVMAddrSpaceCast ||
-          zero_gep(value)))
+  while (value && (constant_cast(value) || (LLVMIsAConstantExpr(value) && zero_gep(value))))
     value = LLVMGetOperand(value, 0);
   if (!value || !LLVMIsAGlobalVariable(value) || !LLVMGetInitializer(value) ||
       !LLVMIsAConstantDataSequential(LLVMGetInitializer(value)))
@@ -128,4 +138,22 @@ const char *ferry_constant_string(LLVMValueRef value, size_t *length) {
 LLVMValueRef ferry_global_annotations(LLVMModuleRef module) {
   LLVMValueRef annotations = LLVMGetNamedGlobal(module, "llvm.global.annotations");
   return annotations ? LLVMGetInitializer(annotations) : NULL;
+}
+
+bool ferry_annotation_at(LLVMValueRef entries, int index, struct ferry_annotation *a) {
+  memset(a, 0, sizeof *a);
+  LLVMValueRef entry = LLVMGetOperand(entries, (unsigned)index);
+  if (!entry || LLVMGetNumOperands(entry) < 2)
+    return false;
+  a->value = ferry_strip_constant_casts(LLVMGetOperand(entry, 0));
+  a->text = ferry_constant_string(LLVMGetOperand(entry, 1), &a->length);
+  if (!a->value || !a->text)
+    return false;
+  if (LLVMGetNumOperands(entry) >= 4) {
+    a->file = ferry_constant_string(LLVMGetOperand(entry, 2), &a->file_length);
+    LLVMValueRef line = LLVMGetOperand(entry, 3);
+    if (LLVMIsAConstantInt(line) && LLVMConstIntGetZExtValue(line) <= UINT_MAX)
+      a->line = (unsigned)LLVMConstIntGetZExtValue(line);
+  }
+  return true;
 }

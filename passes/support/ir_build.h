@@ -54,8 +54,27 @@ bool ferry_used_in_function(LLVMValueRef value, LLVMValueRef fn);
  * its length in *length; NULL for anything else. */
 const char *ferry_constant_string(LLVMValueRef value, size_t *length);
 
+/* `value` less the constant bitcasts and address space casts around it. */
+LLVMValueRef ferry_strip_constant_casts(LLVMValueRef value);
+
 /* The initializer of @llvm.global.annotations (each entry: the annotated
  * value, its string, file, line), or NULL where the module has none. */
 LLVMValueRef ferry_global_annotations(LLVMModuleRef module);
+
+/* One entry of that initializer: the annotated value, casts stripped; its
+ * string (ferry_constant_string); the file and line where it is written
+ * (NULL and 0 where the entry has none). */
+struct ferry_annotation {
+  LLVMValueRef value;
+  const char *text;
+  size_t length;
+  const char *file; /* not NUL-terminated: file_length bytes */
+  size_t file_length;
+  unsigned line;
+};
+
+/* Reads entry `index` of `entries`; false where it has no value or no
+ * string. */
+bool ferry_annotation_at(LLVMValueRef entries, int index, struct ferry_annotation *a);
 
 #endif
