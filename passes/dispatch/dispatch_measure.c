@@ -27,11 +27,14 @@
  *     below the original's faster one, else the original. A noisy sample
  *     can only keep the original, and a clock that drifts either way over
  *     the four favours the original (its samples are the first and last);
+ *   - one sample is in flight at a time, and nothing is read before a
+ *     launch: a launch that finds the last sample unread runs the
+ *     original, untimed, and reads it after its launch; the next launch
+ *     runs what that reading decided;
  *   - the trial ends as soon as the samples read settle it: once the
  *     variant does not win over the samples read, no later sample can
- *     make it (the whole trial would keep the original as well), so where
- *     the samples complete between launches a slower variant runs one
- *     sample, not two;
+ *     make it (the whole trial would keep the original as well), so a
+ *     slower variant runs one sample, not two;
  *   - an original whose first sample is shorter than SHORT_NS is kept at
  *     once, and the kernel's shapes met later on that device run the
  *     original untimed (see SHORT_NS).
@@ -52,13 +55,15 @@
  * entries, as above, and costs what it cost without them.
  * A trial costs the program at most one warm-up and eight samples
  * (four entries), six samples with three, four with two; and
- * what runs before each launch: for a sample,
- * the capture query and one event record (~2 us of host time, measured
- * on an H100 and an H200 with the caches cold, as between a program's
- * launches), and the reading of samples launched before and not yet read
- * (one query where the GPU has not reached them). Everything else (making
- * and destroying events, reading the sample just launched) runs after the
- * launch, while the GPU works: samples are read without blocking (the
+ * what runs before a sample's launch: the capture query, the capture
+ * mode, the context's id and one event record (7 us of host time on the
+ * H200 machine's host, whose runtime calls take 1-4 us each; ~2 us on an
+ * H100's). Nothing else runs before a launch: making and destroying
+ * events and reading samples (the driver's query and
+ * cudaEventElapsedTime, 5-7 us there) run after the launch, while the
+ * GPU works, where a program that waits for its kernel (Rodinia's
+ * backprop, timing each run from an idle GPU) does not see them. Samples
+ * are read without blocking (the
  * driver's cuEventQuery, which answers "not ready" for an event the GPU
  * has not reached), and a pair of events read is used again
  * for the next sample; the trial's events are destroyed once it ends.

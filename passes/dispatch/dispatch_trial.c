@@ -152,7 +152,7 @@ static void read_samples(struct shape *shape) {
 }
 
 /* Gives sample `sample` its pair of events: the spare, or two made in the
- * context of those the shape holds (the current one: trial_step). Returns
+ * context of those the shape holds (the current one: timed_step). Returns
  * REASON_NONE, or why the trial cannot go on: an event cannot be made (its
  * error cleared), or the first events' context cannot be told. */
 static int prepare_events(struct shape *shape, unsigned sample) {
@@ -226,76 +226,113 @@ static int sample_launch(int ptsz, struct shape *shape, const struct launch_requ
   return status;
 }
 
-/* The next step of a shape's trial (its launch's stream is not being
- * captured, the thread's capture mode
- * relaxed); the rules let this launch run the variant. Before the launch,
- * only what it needs; after it, the reading and the events. Returns the
- * launch's status. */
-static int trial_step(int ptsz, struct shape *shape, const struct launch_request *r) {
+/* After a launch of the trial, with the thread's capture mode relaxed
+ * and the events' context checked: the samples completed read, the next
+ * sample's events made where every sample launched is read (a pair read
+ * is used again), and, once the trial is decided, its events destroyed. */
+static void after_launch(struct shape *shape) {
+  int reason;
+  if (shape->read < issued(shape))
+    read_samples(shape);
+  unsigned next = issued(shape);
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
+      shape->step >= FIRST_SAMPLE_STEP && shape->read == next && next < timed_launches(shape) &&
+      !shape->events[next][0] && (reason = prepare_events(shape, next)) != REASON_NONE)
+    conclude(shape, CHOSE_STATIC, reason);
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
+    destroy_events(shape);
+}
+
+/* The trial's next timed step, a warm-up or a sample (its launch's stream
+ * is not being captured, the thread's capture mode relaxed): before the
+ * launch, only what it needs (the context asked, the start event); after
+ * it, the rest. Returns the launch's status. */
+static int timed_step(int ptsz, struct shape *shape, const struct launch_request *r) {
   /* Before any event is touched: the context its events and the variant's
    * attributes were made in is still the current one (dispatch_context.c). */
   uint64_t context = current_context();
   renew_attributes(r->facts, r->original, context);
   if (shape->context && shape->context != context)
     restart_trial(shape);
-  int reason;
-  /* Samples completed since the last launch may decide what this one runs
-   * (all of them, or a variant that can no longer win). */
-  if (shape->read < issued(shape))
-    read_samples(shape);
+  int status;
+  if (shape->step < FIRST_SAMPLE_STEP) {
+    /* The original's warm-up; after it, the first sample's events (made
+     * after a launch, while the GPU works). */
+    int ran;
+    status = trial_entry_launch(shape, r, ENTRY_ORIGINAL, &ran);
+    if (ran)
+      __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
+  } else {
+    /* after_launch made its events, unless a reset dropped them since */
+    unsigned sample = issued(shape);
+    int reason = shape->events[sample][0] ? REASON_NONE : prepare_events(shape, sample);
+    if (reason != REASON_NONE) {
+      conclude(shape, CHOSE_STATIC, reason);
+      status = launch_entry(r, rules_entry(shape->table));
+    } else {
+      status = sample_launch(ptsz, shape, r, sample);
+    }
+  }
+  after_launch(shape);
+  return status;
+}
+
+/* A launch of the trial that is not timed: while a sample is unread, the
+ * original (the kernel as written while the samples may still show the
+ * variant slower); else the verdict reached with no runtime call. After
+ * it, the samples completed are read (the context asked first: a reset
+ * restarts the trial) and the next step prepared, with the thread's
+ * capture mode relaxed. */
+static int untimed_step(struct shape *shape, const struct launch_request *r) {
+  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
+  int entry = verdict == UNDECIDED ? ENTRY_ORIGINAL : entry_chosen(verdict);
+  int status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
+  int mode = relax_capture_mode();
+  if (mode >= 0) {
+    uint64_t context = current_context();
+    if (shape->context && shape->context != context)
+      restart_trial(shape);
+    else
+      after_launch(shape);
+    restore_capture_mode(mode);
+  }
+  return status;
+}
+
+static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
+
+/* A launch that owns its shape's trial. Nothing is read before a launch:
+ * reading a sample there (the driver's query and cudaEventElapsedTime)
+ * costs the program 5-7 us of an idle GPU where it waits for the launch
+ * (Rodinia's backprop on an H200, whose host makes a runtime call in 1-4
+ * us). So a launch that finds a sample launched before and not yet read
+ * runs the original, untimed, and reads it after its launch, while
+ * the GPU works; the next launch then runs what that reading decided. A
+ * launch that finds every sample read takes the next step where it can
+ * be timed, else the rules' choice, untimed. The trial's event calls are
+ * made with the thread's capture mode relaxed (and restored): while
+ * another thread captures a stream in the global mode, they would
+ * otherwise be refused as potentially unsafe and spoil that capture; none
+ * touches a stream being captured (this launch's is asked first, and its
+ * events are recorded nowhere else). */
+static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
+                                                  const struct launch_request *r) {
   if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED && shape->read == 0 &&
       __atomic_load_n(&shape->table->short_kernel, __ATOMIC_ACQUIRE))
     conclude(shape, CHOSE_ORIGINAL, REASON_KERNEL_SHORT);
   if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
       shape->untimed >= UNTIMED_LIMIT)
     conclude(shape, CHOSE_STATIC, REASON_UNTIMED);
-  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
   int status;
-  if (verdict != UNDECIDED || shape->step >= FIRST_SAMPLE_STEP + timed_launches(shape)) {
-    int entry = entry_chosen(verdict);
-    status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
-  } else if (shape->step < FIRST_SAMPLE_STEP) {
-    /* The original's warm-up; after it, the first sample's events (made
-     * after a launch, while the GPU works). */
-    int ran;
-    status = trial_entry_launch(shape, r, ENTRY_ORIGINAL, &ran);
-    if (!ran) {
-      /* concluded */
-    } else if ((reason = prepare_events(shape, 0)) != REASON_NONE) {
-      conclude(shape, CHOSE_STATIC, reason);
-    } else {
-      __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
-    }
-  } else {
-    unsigned sample = shape->step - FIRST_SAMPLE_STEP;
-    status = sample_launch(ptsz, shape, r, sample);
-    if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED) {
-      read_samples(shape);
-      if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) == UNDECIDED &&
-          sample + 1 < timed_launches(shape) &&
-          (reason = prepare_events(shape, sample + 1)) != REASON_NONE)
-        conclude(shape, CHOSE_STATIC, reason);
-    }
+  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED ||
+      shape->read < issued(shape)) {
+    status = untimed_step(shape, r);
+    release(shape);
+    return status;
   }
-  if (__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED) != UNDECIDED)
-    destroy_events(shape);
-  return status;
-}
-
-static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __ATOMIC_RELEASE); }
-
-/* A launch that owns its shape's trial: the next step where the launch
- * can be timed, else the rules' choice, untimed. The
- * trial's event calls are made with the thread's capture mode relaxed
- * (and restored): while another thread captures a stream in the global
- * mode, they would otherwise be refused as potentially unsafe and spoil
- * that capture; none touches a stream being captured (this launch's is
- * asked first, and its events are recorded nowhere else). */
-static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
-                                                  const struct launch_request *r) {
   int capture = CAPTURE_STATUS_NONE;
-  int status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
-                    : cudaStreamIsCapturing(r->stream, &capture);
+  status = ptsz ? cudaStreamIsCapturing_ptsz(r->stream, &capture)
+                : cudaStreamIsCapturing(r->stream, &capture);
   if (status != CUDA_SUCCESS)
     cudaGetLastError();
   int timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
@@ -309,7 +346,7 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
     release(shape);
     return launch_entry(r, rules_entry(shape->table));
   }
-  status = trial_step(ptsz, shape, r);
+  status = timed_step(ptsz, shape, r);
   /* Restoring the mode the call above returned cannot fail. */
   cudaThreadExchangeStreamCaptureMode(&mode);
   release(shape);

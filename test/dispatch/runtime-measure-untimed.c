@@ -91,8 +91,11 @@ int main(void) {
   // CHECK-LABEL: {{^}}error-2{{$}}
   // CHECK-NEXT: launch original
   // CHECK-NEXT: error-2: original, status 0, {{[0-9]+}} runtime calls, pending 5
+  // The sample completed: the next launch, untimed, reads it after its
+  // launch (the original, with no call before it).
   // CHECK-LABEL: {{^}}error-cleared{{$}}
-  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: error-cleared: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events {{[0-9]+}}, 0 before the launch
   go(&with_error, "error-first");
   pending = 5;
   events_held = 1;

@@ -118,16 +118,27 @@ int main(void) {
   variant_ns = 1200000;
   trial(&slower, "slower");
   // The GPU one launch behind: each sample completes only after the next
-  // launch is made. The samples that completed are read before a launch,
-  // so the fifth reads the variant's first sample, and runs the original.
-  // CHECK-LABEL: {{^}}behind-5{{$}}
+  // launch is made. Nothing is read before a launch: one that finds a
+  // sample unread runs the original, untimed, with no runtime call before
+  // it, and reads the sample after; so samples alternate with such
+  // launches, and the sixth reads the variant's first sample and decides.
+  // CHECK-LABEL: {{^}}behind-3{{$}}
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: behind-5: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
+  // CHECK-NEXT: behind-3: original, {{.*}} live events 2, 4 before the launch
+  // CHECK-NEXT: behind-4
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: behind-4: original, {{.*}} live events 2, 0 before the launch
+  // CHECK-NEXT: behind-5
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: behind-5: variant, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: behind-6
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: behind-6: original, status 0, 0 runtime calls
+  // CHECK-NEXT: behind-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 0 before the launch
+  // CHECK-NEXT: behind-7
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: behind-7: original, status 0, 0 runtime calls
   events_held = 1;
-  for (int i = 1; i <= 6; i++) {
+  for (int i = 1; i <= 7; i++) {
     char what[64];
     snprintf(what, sizeof what, "behind-%d", i);
     go(&behind, what);
@@ -174,30 +185,44 @@ int main(void) {
     go_on(&faster, what, 264, 256, 1024, NULL);
   }
 
-  // The GPU behind: the samples complete only later. Each sample gets a
-  // pair of its own; launches after the last run the variant, read what
-  // completed without waiting (the runtime's "not ready" is cleared:
-  // pending 0), and decide once all are read.
+  // The GPU behind: a sample completes only later. The launches that find
+  // it unread run the original, untimed, with no runtime call before them,
+  // and ask after their launch (the driver's query: "not ready", the
+  // last-error slot untouched: pending 0); the trial waits, with one pair
+  // of events. Once the sample completes, the next launch reads it, and
+  // the trial goes on: one sample in flight at a time.
   events_held = 1;
-  // CHECK-LABEL: {{^}}held-6{{$}}
+  // CHECK-LABEL: {{^}}held-3{{$}}
   // CHECK-NEXT: launch original
-  // CHECK-NEXT: held-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 8
-  // CHECK-NEXT: held-7
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: held-7: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 8
-  // CHECK-NEXT: held-8
-  // CHECK-NEXT: launch variant
-  // CHECK-NEXT: held-8: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 8
+  // CHECK-NEXT: held-3: original, {{.*}} live events 2, 4 before the launch
+  // CHECK-NEXT: held-4
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: held-4: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
+  // CHECK-LABEL: {{^}}held-8{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: held-8: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
   trial(&held, "held");
   release_events();
   events_held = 0;
   // CHECK-LABEL: {{^}}held-read{{$}}
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: held-read: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
+  // CHECK-NEXT: held-9
   // CHECK-NEXT: launch variant
-  // CHECK-NEXT: held-read: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0
-  // CHECK-LABEL: {{^}}held-decided{{$}}
+  // CHECK-NEXT: held-9: variant, {{.*}} live events 2, 4 before the launch
+  // CHECK-NEXT: held-10
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: held-10: variant, {{.*}} live events 2, 4 before the launch
+  // CHECK-NEXT: held-11
+  // CHECK-NEXT: launch original
+  // CHECK-NEXT: held-11: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 4 before the launch
+  // CHECK-NEXT: held-decided
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: held-decided: variant, status 0, 0 runtime calls
   go(&held, "held-read");
+  go(&held, "held-9");
+  go(&held, "held-10");
+  go(&held, "held-11");
   go(&held, "held-decided");
   // CHECK: all: 0 events live
   printf("all: %d events live\n", live_events());
