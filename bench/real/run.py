@@ -50,6 +50,9 @@ the launch runtime reads it); FERRY_* variables are printed in the header.
 --modes measure,model times the ferry binary under each FERRY_DISPATCH mode
 as a build of its own (ferry@measure, ferry@model) in the same rounds, so
 the measured dispatch and the model's static choice alternate with plain.
+--control times the plain binary a second time as a build of its own
+(plain#aa) in the same rounds: its column, plain / plain again, is the A/A
+control, the spread a ratio of that program shows with nothing changed.
 Logs and CSV files go to --logs (default OUT/logs); the table prints last.
 """
 import argparse
@@ -130,8 +133,14 @@ def racecheck_options(logs):
 
 
 def binary_of(build):
-    """The binary a build runs: ferry@MODE is the ferry binary."""
-    return build.split("@")[0]
+    """The binary a build runs: ferry@MODE is the ferry binary, plain#aa the
+    plain one."""
+    return build.split("@")[0].split("#")[0]
+
+
+def column_name(build):
+    """A ratio column's name: the mode of ferry@MODE, A/A for the control."""
+    return "A/A" if build == "plain#aa" else build.split("@")[-1] if "@" in build else "ratio"
 
 
 def env_of(build):
@@ -282,6 +291,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=120, help="seconds a run may take")
     ap.add_argument("--modes", default="", help="FERRY_DISPATCH modes to run the ferry binary under, as"
                     " builds of their own (ferry@MODE) in the same alternating rounds, e.g. measure,model")
+    ap.add_argument("--control", action="store_true", help="time the plain binary again as a build of its own"
+                    " (plain#aa) in the same rounds: the A/A control")
     a = ap.parse_args()
 
     out = os.path.abspath(a.out)
@@ -309,9 +320,12 @@ def main():
              if os.path.exists(os.path.join(out, f"{p}.{t}.plain")) and os.path.exists(os.path.join(out, f"{p}.{t}.ferry"))]
     modes = [m for m in a.modes.replace(",", " ").split() if m]
     ferry_builds = [f"ferry@{m}" for m in modes] or ["ferry"]
+    # The columns of ratios: each ferry build's, then the A/A control's.
+    ratio_builds = ferry_builds + (["plain#aa"] if a.control else [])
     res = {}
     for (p, t) in pairs:
-        builds = ["plain"] + ferry_builds + (["nocost"] if os.path.exists(os.path.join(out, f"{p}.{t}.nocost")) else [])
+        builds = ["plain"] + ferry_builds + (["nocost"] if os.path.exists(os.path.join(out, f"{p}.{t}.nocost")) else []) \
+            + (["plain#aa"] if a.control else [])
         res[(p, t)] = {"builds": builds, "times": {b: [] for b in builds}, "hashes": set(), "errors": [],
                        "ratios": {b: [] for b in builds[1:]}}
     any_nocost = any("nocost" in r["builds"] for r in res.values())
@@ -341,6 +355,8 @@ def main():
             _, small_plain = parse_run(text)
             r["small_identical"] = True
             for build in r["builds"][1:]:
+                if binary_of(build) == "plain":
+                    continue  # the control: the plain binary, checked above
                 binary = os.path.join(out, f"{tag}.{binary_of(build)}")
                 # The variant wherever it can launch (a trial variant too,
                 # which the measured dispatch runs only where it timed
@@ -451,7 +467,7 @@ def main():
             for b in r["builds"][1:]:
                 r[b] = stats(r["ratios"][b])
                 bm = statistics.median(r["times"][b]) if r["times"][b] else None
-                w.writerow([p, t, b, r[f"converted_{b}"], r[f"missed_{b}"], r.get(f"trial_{b}"), r["identical"],
+                w.writerow([p, t, b, r.get(f"converted_{b}"), r.get(f"missed_{b}"), r.get(f"trial_{b}"), r["identical"],
                             r.get("racecheck", "skipped"), r.get("synccheck", "skipped"), pm, bm, *r[b],
                             len(r["ratios"][b]), program_class(p)])
     for (p, t) in pairs:
@@ -466,10 +482,11 @@ def main():
               " built where the cost model refused a copy")
     print("conv = copies converted (remarks, per target), nocost's in brackets; trial = kernels whose variant is"
           " a trial variant (K__ferry_trial), per target; same = every output hash equal")
+    if a.control:
+        print("A/A = plain time / time of the plain binary run again as a build of its own: the control")
     head = f"{'program':<12} {'conv 90a/80':>13} {'trial':>5} {'same':>4} {'race':>4} {'sync':>4}"
     for t in targets:
-        head += f" {'ms ' + t:>9}" + "".join(f" {(b.split('@')[-1] if '@' in b else 'ratio') + ' ' + t:>22}"
-                                              for b in ferry_builds)
+        head += f" {'ms ' + t:>9}" + "".join(f" {column_name(b) + ' ' + t:>22}" for b in ratio_builds)
         head += f" {'nocost':>7}" if any_nocost else ""
     head += "  class"
     print(head)
@@ -486,10 +503,10 @@ def main():
         for t in targets:
             r = res.get((p, t))
             if r is None or r.get(ferry_builds[0], (None,))[0] is None:
-                line += f" {'-':>9}" + f" {'-':>22}" * len(ferry_builds) + (f" {'-':>7}" if any_nocost else "")
+                line += f" {'-':>9}" + f" {'-':>22}" * len(ratio_builds) + (f" {'-':>7}" if any_nocost else "")
                 continue
             line += f" {fmt(r['plain_ms'], '.3f'):>9}"
-            for b in ferry_builds:
+            for b in ratio_builds:
                 med, lo, hi = r.get(b, (None, None, None))
                 line += f" {'-':>22}" if med is None else f" {med:>8.3f}x [{lo:.3f}-{hi:.3f}]"
             if any_nocost:
@@ -500,7 +517,7 @@ def main():
     foot = f"{'geomean':<12} {'':>13} {'':>5} {'':>4} {'':>4} {'':>4}"
     for t in targets:
         foot += f" {'':>9}"
-        for b in ferry_builds:
+        for b in ratio_builds:
             meds = [res[(p, t)][b][0] for p in programs if (p, t) in res and res[(p, t)][b][0]]
             foot += f" {fmt(geomean(meds), '.3f') + 'x':>9} {'(min ' + fmt(min(meds, default=None), '.3f') + ')':>12}"
         if any_nocost:

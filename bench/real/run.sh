@@ -5,6 +5,7 @@
 #   bash OUT/run.sh [OUT] [--only "P1 P2"] [--targets sm_90a,sm_80]
 #                   [--rounds 3] [--runs 11] [--no-sanitize] [--profile]
 #                   [--logs DIR] [--timeout SECONDS] [--modes measure,model]
+#                   [--control]
 #
 # OUT defaults to the folder of this script (build.sh copies it there).
 # Binaries packed by build.sh --pack (*.xz) are unpacked first. What it
