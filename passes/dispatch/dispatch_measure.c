@@ -29,8 +29,8 @@
  *     the four favours the original (its samples are the first and last);
  *   - one sample is in flight at a time, and nothing is read before a
  *     launch: a launch that finds the last sample unread runs the
- *     original, untimed, and reads it after its launch; the next launch
- *     runs what that reading decided;
+ *     rules' choice, untimed, and reads it after its launch; the next
+ *     launch runs what that reading decided;
  *   - the trial ends as soon as the samples read settle it: once the
  *     variant does not win over the samples read, no later sample can
  *     make it (the whole trial would keep the original as well), so a

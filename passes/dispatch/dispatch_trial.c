@@ -277,15 +277,17 @@ static int timed_step(int ptsz, struct shape *shape, const struct launch_request
   return status;
 }
 
-/* A launch of the trial that is not timed: while a sample is unread, the
- * original (the kernel as written while the samples may still show the
- * variant slower); else the verdict reached with no runtime call. After
- * it, the samples completed are read (the context asked first: a reset
+/* A launch of the trial that is not timed: the verdict reached with no
+ * runtime call, else the rules' choice, as every untimed launch (where a
+ * sample is unread: the kernel as written would cost a program that
+ * launches the shape a dozen times the gain of a variant the rules chose,
+ * which every sample's untimed launch would delay: bench/real's
+ * correlation and tensorcore-gemm at 1.00x, not 4.7x and 1.26x). After it,
+ * the samples completed are read (the context asked first: a reset
  * restarts the trial) and the next step prepared, with the thread's
  * capture mode relaxed. */
 static int untimed_step(struct shape *shape, const struct launch_request *r) {
-  int verdict = __atomic_load_n(&shape->verdict, __ATOMIC_RELAXED);
-  int entry = verdict == UNDECIDED ? ENTRY_ORIGINAL : entry_chosen(verdict);
+  int entry = entry_chosen(__atomic_load_n(&shape->verdict, __ATOMIC_RELAXED));
   int status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
   int mode = relax_capture_mode();
   if (mode >= 0) {
@@ -306,7 +308,7 @@ static void release(struct shape *shape) { __atomic_store_n(&shape->owner, 0, __
  * costs the program 5-7 us of an idle GPU where it waits for the launch
  * (Rodinia's backprop on an H200, whose host makes a runtime call in 1-4
  * us). So a launch that finds a sample launched before and not yet read
- * runs the original, untimed, and reads it after its launch, while
+ * runs the rules' choice, untimed, and reads it after its launch, while
  * the GPU works; the next launch then runs what that reading decided. A
  * launch that finds every sample read takes the next step where it can
  * be timed, else the rules' choice, untimed. The trial's event calls are

@@ -92,10 +92,10 @@ int main(void) {
   // CHECK-NEXT: launch original
   // CHECK-NEXT: error-2: original, status 0, {{[0-9]+}} runtime calls, pending 5
   // The sample completed: the next launch, untimed, reads it after its
-  // launch (the original, with no call before it).
+  // launch (the rules' choice, with no call before it).
   // CHECK-LABEL: {{^}}error-cleared{{$}}
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: error-cleared: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events {{[0-9]+}}, 0 before the launch
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: error-cleared: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events {{[0-9]+}}, 0 before the launch
   go(&with_error, "error-first");
   pending = 5;
   events_held = 1;

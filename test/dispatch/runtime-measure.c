@@ -119,21 +119,22 @@ int main(void) {
   trial(&slower, "slower");
   // The GPU one launch behind: each sample completes only after the next
   // launch is made. Nothing is read before a launch: one that finds a
-  // sample unread runs the original, untimed, with no runtime call before
-  // it, and reads the sample after; so samples alternate with such
-  // launches, and the sixth reads the variant's first sample and decides.
+  // sample unread runs the rules' choice (the variant), untimed, with no
+  // runtime call before it, and reads the sample after; so samples
+  // alternate with such launches, and the sixth reads the variant's first
+  // sample and decides.
   // CHECK-LABEL: {{^}}behind-3{{$}}
   // CHECK-NEXT: launch original
   // CHECK-NEXT: behind-3: original, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: behind-4
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: behind-4: original, {{.*}} live events 2, 0 before the launch
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: behind-4: variant, {{.*}} live events 2, 0 before the launch
   // CHECK-NEXT: behind-5
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: behind-5: variant, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: behind-6
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: behind-6: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 0 before the launch
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: behind-6: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 0, 0 before the launch
   // CHECK-NEXT: behind-7
   // CHECK-NEXT: launch original
   // CHECK-NEXT: behind-7: original, status 0, 0 runtime calls
@@ -186,7 +187,8 @@ int main(void) {
   }
 
   // The GPU behind: a sample completes only later. The launches that find
-  // it unread run the original, untimed, with no runtime call before them,
+  // it unread run the rules' choice (the variant), untimed, with no
+  // runtime call before them,
   // and ask after their launch (the driver's query: "not ready", the
   // last-error slot untouched: pending 0); the trial waits, with one pair
   // of events. Once the sample completes, the next launch reads it, and
@@ -196,17 +198,17 @@ int main(void) {
   // CHECK-NEXT: launch original
   // CHECK-NEXT: held-3: original, {{.*}} live events 2, 4 before the launch
   // CHECK-NEXT: held-4
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: held-4: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: held-4: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
   // CHECK-LABEL: {{^}}held-8{{$}}
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: held-8: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: held-8: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
   trial(&held, "held");
   release_events();
   events_held = 0;
   // CHECK-LABEL: {{^}}held-read{{$}}
-  // CHECK-NEXT: launch original
-  // CHECK-NEXT: held-read: original, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
+  // CHECK-NEXT: launch variant
+  // CHECK-NEXT: held-read: variant, status 0, {{[0-9]+}} runtime calls, pending 0, live events 2, 0 before the launch
   // CHECK-NEXT: held-9
   // CHECK-NEXT: launch variant
   // CHECK-NEXT: held-9: variant, {{.*}} live events 2, 4 before the launch
