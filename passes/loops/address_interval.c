@@ -170,7 +170,7 @@ static bool refuse_value(struct interval_context *x, LLVMValueRef value, const c
  * iteration gives it other than itself plus a step, plus [0, last] steps. */
 static bool header_phi(struct interval_context *x, LLVMValueRef phi, int depth,
                        struct interval *out) {
-  const struct ferry_loop *loop = x->loop;
+  const struct ferry_loop *loop = x->context.loop;
   if (LLVMCountIncoming(phi) != 2)
     return refuse_value(x, phi, "is a phi of the loop's header with more than two ways in");
   LLVMValueRef start = NULL, next = NULL;
@@ -188,9 +188,9 @@ static bool header_phi(struct interval_context *x, LLVMValueRef phi, int depth,
   /* The loop's counter stepping by a value fixed before the loop, maybe
    * clamped where the loop leaves (counted_loop.h, step_value): in
    * iteration j <= last it is start + j * step. */
-  if (x->counted && phi == x->counted->iv && x->counted->step_value) {
+  if (x->context.counted && phi == x->context.counted->iv && x->context.counted->step_value) {
     struct interval by;
-    if (!interval_of(x, x->counted->step_value, depth + 1, &by))
+    if (!interval_of(x, x->context.counted->step_value, depth + 1, &by))
       return false;
     if (building(x))
       range = add(x, range, mul(x, (struct interval){i64_const(x, 0), x->last}, by));
@@ -276,7 +276,7 @@ static bool interval_of(struct interval_context *x, LLVMValueRef value, int dept
   if (ferry_map_get(&x->visiting, value, &on_the_way) && on_the_way)
     return refuse_value(x, value, "depends on itself other than as a stepped phi");
   const char *reg = special_register(value);
-  bool in_loop = ferry_loop_defines(x->loop, value);
+  bool in_loop = ferry_loop_defines(x->context.loop, value);
   bool ok = true;
   struct interval result = {0};
   ferry_map_put(&x->visiting, value, 1);
@@ -292,11 +292,11 @@ static bool interval_of(struct interval_context *x, LLVMValueRef value, int dept
   } else if (reg) {
     result = building(x) ? exactly(x, call_register(x, value), false)
                          : (struct interval){value, value};
-  } else if (!in_loop && ferry_is_uniform(x->uniformity, value) &&
-             ferry_instruction_dominates(x->dominators, value, x->at)) {
+  } else if (!in_loop && ferry_is_uniform(x->context.uniformity, value) &&
+             ferry_instruction_dominates(x->context.dominators, value, x->at)) {
     result = exactly(x, value, true);
   } else if (LLVMIsAPHINode(value) && in_loop &&
-             LLVMGetInstructionParent(value) == x->loop->header) {
+             LLVMGetInstructionParent(value) == x->context.loop->header) {
     ok = header_phi(x, value, depth, &result);
   } else if (LLVMIsAPHINode(value)) {
     LLVMBasicBlockRef block = LLVMGetInstructionParent(value);
@@ -444,9 +444,9 @@ bool ferry_address_interval(struct interval_context *x, LLVMValueRef pointer, LL
     break;
   }
   bool uniform = LLVMIsAArgument(pointer) ||
-                 (LLVMIsAInstruction(pointer) && !ferry_loop_defines(x->loop, pointer) &&
-                  ferry_is_uniform(x->uniformity, pointer) &&
-                  ferry_instruction_dominates(x->dominators, pointer, x->at));
+                 (LLVMIsAInstruction(pointer) && !ferry_loop_defines(x->context.loop, pointer) &&
+                  ferry_is_uniform(x->context.uniformity, pointer) &&
+                  ferry_instruction_dominates(x->context.dominators, pointer, x->at));
   if (!uniform)
     return refuse_value(x, pointer, "is a base pointer that differs between the block's threads "
                                     "or is not known before the loop");

@@ -8,6 +8,7 @@
 
 #include "counted_loop.h"
 #include "dominators.h"
+#include "loop_context.h"
 #include "loops.h"
 #include "pipeline_plan.h"
 #include "uniformity.h"
@@ -22,10 +23,7 @@
 struct interval_context {
   LLVMModuleRef module;
   LLVMBuilderRef builder; /* NULL: validate only */
-  const struct ferry_loop *loop;
-  const struct ferry_counted_loop *counted;
-  const struct ferry_dominators *dominators;
-  const struct ferry_uniformity *uniformity;
+  struct ferry_loop_context context;
   LLVMValueRef at;
   const struct ferry_branch_fact *facts; /* known where the access runs */
   size_t fact_count;

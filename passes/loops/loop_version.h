@@ -29,6 +29,7 @@
 #include "affine.h"
 #include "counted_loop.h"
 #include "loop_clone.h"
+#include "loop_context.h"
 #include "loops.h"
 #include "util.h"
 
@@ -96,16 +97,12 @@ LLVMValueRef ferry_range_check_emit(const struct ferry_range_check *check,
 /* ---- The range check's interval mode (range_intervals.c) ---- */
 
 struct ferry_branch_fact; /* pipeline_plan.h */
-struct ferry_dominators;
-struct ferry_uniformity;
 
 /* A range check over the block (FERRY_RANGE_OVER_BLOCK) whose reads and
- * writes are bounded by intervals, over the iterations of `counted`'s
- * loop, built before it at counted->preheader_branch from values the whole
- * block shares (the uniformity analysis's, dominating that point). */
-struct ferry_range_check *ferry_range_check_new_intervals(
-    const struct ferry_loop *loop, const struct ferry_counted_loop *counted,
-    const struct ferry_dominators *dominators, const struct ferry_uniformity *uniformity);
+ * writes are bounded by intervals, over the iterations of the context's
+ * loop, built before it at its counted->preheader_branch from values the
+ * whole block shares (the uniformity analysis's, dominating that point). */
+struct ferry_range_check *ferry_range_check_new_intervals(const struct ferry_loop_context *context);
 /* Plans the bytes [pointer, pointer + bytes) a read reads, as read number
  * ferry_range_check_read_count() before the call, where `facts` hold
  * (conditions fixed before the loop, known where it runs: the ways they

@@ -40,25 +40,17 @@ struct interval_write {
 };
 
 struct ferry_range_intervals {
-  const struct ferry_loop *loop;
-  const struct ferry_counted_loop *counted;
-  const struct ferry_dominators *dominators;
-  const struct ferry_uniformity *uniformity;
+  struct ferry_loop_context context;
   struct interval_read reads[FERRY_RANGE_MAX_READS];
   size_t read_count;
   struct interval_write writes[FERRY_RANGE_MAX_WRITES];
   size_t write_count;
 };
 
-struct ferry_range_check *ferry_range_check_new_intervals(
-    const struct ferry_loop *loop, const struct ferry_counted_loop *counted,
-    const struct ferry_dominators *dominators, const struct ferry_uniformity *uniformity) {
+struct ferry_range_check *ferry_range_check_new_intervals(const struct ferry_loop_context *context) {
   struct ferry_range_check *check = ferry_range_check_new(FERRY_RANGE_OVER_BLOCK);
   check->intervals = ferry_xcalloc(1, sizeof *check->intervals);
-  check->intervals->loop = loop;
-  check->intervals->counted = counted;
-  check->intervals->dominators = dominators;
-  check->intervals->uniformity = uniformity;
+  check->intervals->context = *context;
   return check;
 }
 
@@ -80,9 +72,8 @@ static struct interval_context context_of(const struct ferry_range_intervals *m,
                                           size_t fact_count, LLVMValueRef last, char *reason,
                                           size_t size) {
   return (struct interval_context){
-      .module = module, .builder = builder, .loop = m->loop, .counted = m->counted,
-      .dominators = m->dominators,
-      .uniformity = m->uniformity, .at = m->counted->preheader_branch, .facts = facts,
+      .module = module, .builder = builder, .context = m->context,
+      .at = m->context.counted->preheader_branch, .facts = facts,
       .fact_count = fact_count, .last = last,
       .overflow = builder ? LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 0,
                                          false)
@@ -162,7 +153,7 @@ static void build_range(const struct ferry_range_intervals *m, LLVMModuleRef mod
 static LLVMValueRef read_last(const struct ferry_range_intervals *m,
                               const struct interval_read *read, LLVMBuilderRef builder,
                               LLVMValueRef last) {
-  return ferry_counted_loop_guarded_last(m->counted, m->loop, builder, read->guards,
+  return ferry_counted_loop_guarded_last(m->context.counted, m->context.loop, builder, read->guards,
                                          read->guard_holds, read->guard_count, last,
                                          "ferry.ranges.last");
 }

@@ -206,7 +206,7 @@ static bool untold_trip(const struct ferry_staged_loop *s, const struct ferry_lo
   for (size_t c = 0; c < s->count; c++) {
     struct ferry_pipeline *values = ferry_xcalloc(1, sizeof *values);
     char why[FERRY_REASON_SIZE];
-    bool known = ferry_pipeline_collect_cone(values, loops, s->loop, s->copies[c].site->source,
+    bool known = ferry_pipeline_collect_cone(values, loops, s->context.loop, s->copies[c].site->source,
                                              "the source address", why, sizeof why);
     ferry_pipeline_free(values);
     if (!known)
@@ -226,7 +226,7 @@ static bool untold_trip(const struct ferry_staged_loop *s, const struct ferry_lo
 /* The loop's checks, every copy's and the stores that may write a source. */
 static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
                        struct ferry_analyses *analyses, char *reason, size_t size) {
-  const struct ferry_loop *loop = s->loop;
+  const struct ferry_loop *loop = s->context.loop;
   const struct ferry_counted_loop *counted = ferry_analyses_counted_loop(analyses, loop);
   /* Exact, or exact where a step fixed before the loop is positive, which
    * the check before the loop tests (trip_last). */
@@ -235,7 +235,7 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
     return untold_trip(s, loops_of(analyses), counted, reason, size);
   if (counted->width > 64)
     return ferry_refuse(reason, size, "the loop's counter is wider than 64 bits");
-  s->counted = counted;
+  s->context.counted = counted;
   /* The check before the loop is the block's: so must its trip be. */
   const struct ferry_uniformity *uniformity = ferry_analyses_uniformity(analyses);
   if (!ferry_is_uniform(uniformity, counted->start) ||
@@ -247,7 +247,7 @@ static bool check_loop(struct ferry_staged_loop *s, LLVMModuleRef module,
   if (ordering)
     return ferry_refuse(reason, size, "%s", ordering);
   const struct ferry_loops *loops = ferry_analyses_loops(analyses);
-  s->ranges = ferry_range_check_new_intervals(loop, counted, s->dominators, s->uniformity);
+  s->ranges = ferry_range_check_new_intervals(&s->context);
   unsigned long long bytes = 0;
   for (size_t c = 0; c < s->count; c++) {
     struct staged_copy *copy = &s->copies[c];
@@ -353,9 +353,9 @@ void ferry_staged_check(LLVMModuleRef module, struct ferry_analyses *analyses,
     if (!ferry_set_insert(&done, loop))
       continue;
     struct ferry_staged_loop *s = ferry_xcalloc(1, sizeof *s);
-    s->loop = loop;
-    s->dominators = ferry_analyses_dominators(analyses);
-    s->uniformity = ferry_analyses_uniformity(analyses);
+    s->context.loop = loop;
+    s->context.dominators = ferry_analyses_dominators(analyses);
+    s->context.uniformity = ferry_analyses_uniformity(analyses);
     char reason[FERRY_REASON_SIZE] = "";
     struct ferry_vec members = {0}; /* the loop's copies (struct ferry_planned_copy *) */
     for (size_t j = i; j < plans->count; j++) {

@@ -33,7 +33,7 @@
  * (ferry_counted_loop_guarded_last), which the issue then need not test. */
 static LLVMValueRef copy_last(const struct ferry_staged_loop *s, const struct staged_copy *copy,
                               LLVMBuilderRef builder, LLVMValueRef last) {
-  return ferry_counted_loop_guarded_last(s->counted, s->loop, builder, copy->guards,
+  return ferry_counted_loop_guarded_last(s->context.counted, s->context.loop, builder, copy->guards,
                                          copy->guard_holds, copy->guard_count, last,
                                          "ferry.staged.last");
 }
@@ -75,7 +75,7 @@ static void issue(LLVMModuleRef module, LLVMBuilderRef builder, const struct fer
   for (size_t g = 0; g < copy->guard_count; g++) {
     LLVMValueRef bound;
     bool inclusive;
-    if (ferry_counted_loop_guard_bound(s->counted, s->loop, copy->guards[g],
+    if (ferry_counted_loop_guard_bound(s->context.counted, s->context.loop, copy->guards[g],
                                        copy->guard_holds[g], &bound, &inclusive))
       continue; /* in `runs` (copy_last) */
     LLVMValueRef condition =
@@ -144,7 +144,7 @@ static LLVMValueRef stage_of(LLVMBuilderRef builder, LLVMValueRef iteration, uns
  * counter's do. */
 static LLVMValueRef trip_last(const struct ferry_staged_loop *s, LLVMModuleRef module,
                               LLVMBuilderRef builder, LLVMValueRef *holds) {
-  const struct ferry_counted_loop *counted = s->counted;
+  const struct ferry_counted_loop *counted = s->context.counted;
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(context);
   *holds = LLVMConstInt(LLVMInt1TypeInContext(context), 1, false);
@@ -166,8 +166,8 @@ static LLVMValueRef trip_last(const struct ferry_staged_loop *s, LLVMModuleRef m
 
 void ferry_staged_prepare(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_staged_loop *s) {
-  LLVMPositionBuilderBefore(builder, s->counted->preheader_branch);
-  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(s->counted->preheader_branch));
+  LLVMPositionBuilderBefore(builder, s->context.counted->preheader_branch);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(s->context.counted->preheader_branch));
   LLVMValueRef trip_holds;
   LLVMValueRef last = trip_last(s, module, builder, &trip_holds);
   s->check = LLVMBuildAnd(builder, trip_holds, build_check(s, module, builder, last), "");
@@ -177,12 +177,12 @@ void ferry_staged_apply(LLVMModuleRef module, LLVMBuilderRef builder, struct fer
                         struct ferry_copy_record *record) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context);
-  const struct ferry_counted_loop *counted = s->counted;
+  const struct ferry_counted_loop *counted = s->context.counted;
   LLVMValueRef fn = LLVMGetBasicBlockParent(counted->header);
   /* The loop as written beside, where the check fails (loop_version.h):
    * its copies kept as written, whatever pass comes next. */
   struct ferry_loop_versions versions;
-  ferry_loop_version_split(&s->loop->blocks, counted->preheader_branch, counted->latch,
+  ferry_loop_version_split(&s->context.loop->blocks, counted->preheader_branch, counted->latch,
                            counted->exit, "ferry.staged.entry", "ferry.staged.as.written",
                            &versions);
   for (size_t c = 0; c < s->count; c++)

@@ -6,6 +6,7 @@
 
 #include "counted_loop.h"
 #include "dominators.h"
+#include "loop_context.h"
 #include "loop_version.h"
 #include "pipeline_plan.h"
 #include "uniformity.h"
@@ -33,10 +34,7 @@ struct staged_copy {
 };
 
 struct ferry_staged_loop {
-  const struct ferry_loop *loop;
-  const struct ferry_counted_loop *counted;
-  const struct ferry_dominators *dominators;
-  const struct ferry_uniformity *uniformity;
+  struct ferry_loop_context context;
   struct staged_copy copies[FERRY_RING_MAX_COPIES];
   size_t count;
   /* The range check: read c is copy c's load, each write a store of the
