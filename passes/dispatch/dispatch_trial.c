@@ -35,6 +35,16 @@ static void restart_trial(struct shape *shape) {
   __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
 }
 
+/* Restarts the trial where the shape holds events of a context other than
+ * `context`, the current one (a reset since they were made); 1 where it
+ * did. */
+static int restarted_after_reset(struct shape *shape, uint64_t context) {
+  if (!shape->context || shape->context == context)
+    return 0;
+  restart_trial(shape);
+  return 1;
+}
+
 /* Publishes the trial's verdict; its owner destroys the events after its
  * launch. */
 static void conclude(struct shape *shape, int verdict, int reason) {
@@ -252,8 +262,7 @@ static int timed_step(int ptsz, struct shape *shape, const struct launch_request
    * attributes were made in is still the current one (dispatch_context.c). */
   uint64_t context = current_context();
   renew_attributes(r->facts, r->original, context);
-  if (shape->context && shape->context != context)
-    restart_trial(shape);
+  restarted_after_reset(shape, context);
   int status;
   if (shape->step < FIRST_SAMPLE_STEP) {
     /* The original's warm-up; after it, the first sample's events (made
@@ -263,15 +272,10 @@ static int timed_step(int ptsz, struct shape *shape, const struct launch_request
     if (ran)
       __atomic_store_n(&shape->step, shape->step + 1, __ATOMIC_RELAXED);
   } else {
-    /* after_launch made its events, unless a reset dropped them since */
-    unsigned sample = issued(shape);
-    int reason = shape->events[sample][0] ? REASON_NONE : prepare_events(shape, sample);
-    if (reason != REASON_NONE) {
-      conclude(shape, CHOSE_STATIC, reason);
-      status = launch_entry(r, rules_entry(shape->table));
-    } else {
-      status = sample_launch(ptsz, shape, r, sample);
-    }
+    /* Its events: after_launch made them when the last sample was read
+     * (trial_launch times a sample only then; a reset restarts at the
+     * warm-up above). */
+    status = sample_launch(ptsz, shape, r, issued(shape));
   }
   after_launch(shape);
   return status;
@@ -291,10 +295,7 @@ static int untimed_step(struct shape *shape, const struct launch_request *r) {
   int status = launch_entry(r, entry >= 0 ? entry : rules_entry(shape->table));
   int mode = relax_capture_mode();
   if (mode >= 0) {
-    uint64_t context = current_context();
-    if (shape->context && shape->context != context)
-      restart_trial(shape);
-    else
+    if (!restarted_after_reset(shape, current_context()))
       after_launch(shape);
     restore_capture_mode(mode);
   }
@@ -337,20 +338,14 @@ static __attribute__((noinline)) int trial_launch(int ptsz, struct shape *shape,
                 : cudaStreamIsCapturing(r->stream, &capture);
   if (status != CUDA_SUCCESS)
     cudaGetLastError();
-  int timeable = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE;
-  int mode = CAPTURE_MODE_RELAXED;
-  if (timeable && cudaThreadExchangeStreamCaptureMode(&mode) != CUDA_SUCCESS) {
-    cudaGetLastError();
-    timeable = 0;
-  }
-  if (!timeable) {
+  int mode = status == CUDA_SUCCESS && capture == CAPTURE_STATUS_NONE ? relax_capture_mode() : -1;
+  if (mode < 0) {
     __atomic_store_n(&shape->untimed, shape->untimed + 1, __ATOMIC_RELAXED);
     release(shape);
     return launch_entry(r, rules_entry(shape->table));
   }
   status = timed_step(ptsz, shape, r);
-  /* Restoring the mode the call above returned cannot fail. */
-  cudaThreadExchangeStreamCaptureMode(&mode);
+  restore_capture_mode(mode);
   release(shape);
   return status;
 }
