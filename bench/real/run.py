@@ -320,12 +320,13 @@ def main():
              if os.path.exists(os.path.join(out, f"{p}.{t}.plain")) and os.path.exists(os.path.join(out, f"{p}.{t}.ferry"))]
     modes = [m for m in a.modes.replace(",", " ").split() if m]
     ferry_builds = [f"ferry@{m}" for m in modes] or ["ferry"]
+    control = ["plain#aa"] if a.control else []
     # The columns of ratios: each ferry build's, then the A/A control's.
-    ratio_builds = ferry_builds + (["plain#aa"] if a.control else [])
+    ratio_builds = ferry_builds + control
     res = {}
     for (p, t) in pairs:
         builds = ["plain"] + ferry_builds + (["nocost"] if os.path.exists(os.path.join(out, f"{p}.{t}.nocost")) else []) \
-            + (["plain#aa"] if a.control else [])
+            + control
         res[(p, t)] = {"builds": builds, "times": {b: [] for b in builds}, "hashes": set(), "errors": [],
                        "ratios": {b: [] for b in builds[1:]}}
     any_nocost = any("nocost" in r["builds"] for r in res.values())
