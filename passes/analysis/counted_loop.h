@@ -123,7 +123,7 @@ LLVMValueRef ferry_counted_loop_last_iteration_wide(const struct ferry_counted_l
 /* Exact counters only: whether iteration i+distance runs, given
  * `counter`, the iv's value at i (its start for the prologue), for
  * counters wider than 32 bits, in their own width. `distance` is an i32,
- * a constant of at least 1 or a value up to FERRY_MAX_STAGES - 1 (0:
+ * a constant of at least 1 or a value up to FERRY_MAX_STAGES (0:
  * iteration i itself, which runs). */
 LLVMValueRef ferry_counted_loop_runs_ahead(const struct ferry_counted_loop *counted,
                                            LLVMBuilderRef builder, LLVMValueRef counter,

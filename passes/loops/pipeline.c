@@ -19,15 +19,18 @@
  * from the iteration's slot just after the barrier (copy_read_back.h).
  *
  * Emits: for each array, a ring of S copies ([S x T], 16-byte aligned); an
- * iteration counter; a prologue in the preheader issuing iterations 0..S-2
- * into slots 0..S-2, one commit group each, every issue past the first
+ * iteration counter; a prologue in the preheader issuing iterations 0..S-1
+ * into slots 0..S-1, one commit group each, every issue past the first
  * guarded by the trip count (the index of the last iteration, for counters
- * of 32 bits or less; wider ones test the counter); in the loop, the copy of
- * iteration i+S-1 into slot (i+S-1) mod S (guarded), the loads and stores of
- * the compute redirected to slot i mod S, and commit + wait_group S-1 before
- * the consumer barrier (placed by the caller); a wait for everything at the
- * exit. The barrier that ended iteration i-1's compute is what frees slot
- * (i-1) mod S for iteration i's issue: copy_hazards.c proved it is there.
+ * of 32 bits or less; wider ones test the counter); in the loop, the loads
+ * and stores of the compute redirected to slot i mod S, wait_group S-1
+ * before the consumer barrier, and at the iteration's end the copy of
+ * iteration i+S into slot i mod S (guarded) and its commit; a wait for
+ * everything at the exit. The barrier that ended iteration i's compute is
+ * what frees slot i mod S for that issue: pipeline_check.c proved it is
+ * there. (A copy loop's ring, and one whose compute reads the copied
+ * bytes many times, issue iteration i+S-1's copies during iteration i and
+ * fill slots 0..S-2 before the loop: ferry_pipeline_issues_at_end.)
  *
  * S is the largest power of two up to 16 whose ring stays within 16 KiB of
  * shared memory per block, within the 48 KiB static limit with the
@@ -251,7 +254,10 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
     if (!ferry_copy_form_collective(&p->copies[c].form) || !p->source_streams[c])
       continue;
     LLVMValueRef at[3];
-    unsigned iterations[3] = {p->stages - 1, 0, 1};
+    /* The first iteration the loop issues: S at iteration 0's end, else
+     * S-1 (ferry_pipeline_issues_at_end). */
+    unsigned first = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
+    unsigned iterations[3] = {first, 0, 1};
     for (int k = 0; k < 3; k++) {
       struct ferry_map made = {0};
       LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
@@ -425,10 +431,62 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     plan_chunks(module, builder, cache, w);
 }
 
+/* Iteration i issues the copies of iteration i+S at its end, just before
+ * the latch's branch, into slot i mod S, when that iteration runs, and
+ * commits their group there: the barrier that ended its compute freed the
+ * slot (pipeline_check.c: every access to the rings meets one before the
+ * iteration ends), and nothing in the loop writes their sources. The same
+ * copies into the same slot as at the top of iteration i+1, but ahead of
+ * the loop's exit test, where the wait that follows is further from the
+ * issue. Measured (H200, bench/copy_compute's loop with hand-written
+ * cp.async, 16 stages, 256 threads): 0.174 ms at one block per SM issued
+ * at the end against 0.211 at the top, 0.147/0.148/0.152 against
+ * 0.149/0.149/0.152 at 2/4/8: bench/results/h200-ring-issue.txt. Not in a
+ * ring whose compute reads the copied bytes many times (issue_at_top). */
+static void issue_at_end(LLVMModuleRef module, LLVMBuilderRef builder,
+                         struct ferry_emit_cache *cache, const struct rewrite *w,
+                         LLVMValueRef slot_index) {
+  const struct ferry_pipeline *p = w->p;
+  const struct ferry_counted_loop *counted = p->counted;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
+  LLVMValueRef end = counted->latch_branch, last32 = w->last32;
+  LLVMPositionBuilderBefore(builder, end);
+  LLVMValueRef stages =
+      p->launch_stages
+          ? LLVMBuildAdd(builder, w->mask, LLVMConstInt(i32, 1, false), "ferry.stages")
+          : NULL;
+  LLVMValueRef ahead =
+      last32 ? LLVMBuildICmp(builder, LLVMIntUGT, LLVMBuildSub(builder, last32, w->iteration, ""),
+                             w->mask, "ferry.runs")
+      : stages ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, stages)
+               : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv, p->stages);
+  issue_stage(module, builder, cache, w, end, slot_index, p->stages, stages, false, ahead);
+  LLVMPositionBuilderBefore(builder, end);
+  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+}
+
+/* Iteration i issues the copies of iteration i+S-1 at its top, into slot
+ * (i+S-1) mod S, when that iteration runs: the barrier that ended
+ * iteration i-1 freed that slot, and nothing in the loop writes their
+ * sources; the commit follows with the wait, before the barrier
+ * (wait_before_barrier). The form of a ring whose compute reads the
+ * copied bytes many times, bound by that compute, where the issue at the
+ * end measured slower: bench/real's matrixMul (H200, 9 alternating
+ * rounds) 0.989x / 0.986x of the issue at the top on sm_90a / sm_80, its
+ * A/A control 0.997x / 1.001x (bench/real/results/
+ * h200-ring-issue-end-summary.txt). */
+static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
+                         struct ferry_emit_cache *cache, const struct rewrite *w) {
+  LLVMValueRef ahead = w->ahead;
+  LLVMValueRef at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : w->issue_index);
+  issue_stage(module, builder, cache, w, at, w->issue_index, w->p->stages - 1, NULL, false,
+              ahead);
+}
+
 /* In the loop: the iteration counter, this iteration's slots, the
- * compute's loads and read-backs moved to them, and at the top the issue
- * of iteration i+S-1's copies (in a copy loop, where they stand); the
- * original copies erased. */
+ * compute's loads and read-backs moved to them, and the issue of later
+ * iterations' copies (ferry_pipeline_issues_at_end); the original copies
+ * erased. */
 static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
@@ -462,25 +520,26 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMPositionBuilderBefore(builder, first_non_phi(p->counted->header));
   LLVMValueRef mask = p->launch_stages ? w->stage_mask : LLVMConstInt(i32, stages - 1, false);
   LLVMValueRef compute_index = LLVMBuildAnd(builder, iteration, mask, "ferry.slot.compute");
-  LLVMValueRef issue_index = LLVMBuildAnd(
-      builder, LLVMBuildAdd(builder, iteration, mask, ""), mask, "ferry.slot.issue");
+  /* Where iteration i issues iteration i+S-1's copies (in a copy loop,
+   * where they stand; else at the top): the slot they go to, and whether
+   * that iteration runs (ferry_pipeline_issues_at_end). */
+  bool at_end = ferry_pipeline_issues_at_end(p);
+  if (!at_end)
+    w->issue_index = LLVMBuildAnd(builder, LLVMBuildAdd(builder, iteration, mask, ""), mask,
+                                  "ferry.slot.issue");
   for (size_t r = 0; r < p->ring_count; r++)
     w->rings[r].compute_slot = slot(w, builder, r, compute_index);
-  /* Iteration i issues the copies of iteration i+S-1 here, at its top: the
-   * barrier that ended iteration i-1 freed their slot, and nothing in the
-   * loop writes their sources. */
-  LLVMValueRef last32 = w->last32;
-  LLVMValueRef ahead =
-      last32 ? LLVMBuildICmp(builder, LLVMIntUGE, LLVMBuildSub(builder, last32, iteration, ""),
-                             mask, "ferry.runs")
-      : p->launch_stages
-          ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, mask)
-          : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv, stages - 1);
-  LLVMValueRef issue_at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : issue_index);
   w->iteration = iteration;
-  w->issue_index = issue_index;
   w->mask = mask;
-  w->ahead = ahead;
+  LLVMValueRef last32 = w->last32;
+  if (!at_end)
+    w->ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
+                                      LLVMBuildSub(builder, last32, iteration, ""), mask,
+                                      "ferry.runs")
+               : p->launch_stages
+                   ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, mask)
+                   : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
+                                                         stages - 1);
 
   /* The compute reads this iteration's slot. */
   for (size_t i = 0; i < p->rebased.count; i++) {
@@ -502,9 +561,10 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   if (p->copy_loop)
     issue_in_copy_loop(module, builder, cache, w);
+  else if (ferry_pipeline_issues_at_end(p))
+    issue_at_end(module, builder, cache, w, compute_index);
   else
-    issue_stage(module, builder, cache, w, issue_at, issue_index, stages - 1,
-                               p->launch_stages ? mask : NULL, false, ahead);
+    issue_at_top(module, builder, cache, w);
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     LLVMInstructionEraseFromParent(site->store);
@@ -515,10 +575,12 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   }
 }
 
-/* Before the loop, the prologue: slots 0..S-2 filled with iterations
- * 0..S-2, each past the first when it runs, one commit group per stage;
- * with launch_stages, a loop over k < S - 1 (launch_prologue). A copy
- * loop's ring has its prologue in iteration 0 (issue_in_copy_loop). */
+/* Before the loop, the prologue: slots 0..S-1 filled with iterations
+ * 0..S-1 (0..S-2 where iteration 0 issues S-1:
+ * ferry_pipeline_issues_at_end), each past the first when it runs, one
+ * commit group per stage; with launch_stages, a loop over k < S
+ * (launch_prologue). A copy loop's ring has its prologue in iteration 0
+ * (issue_in_copy_loop). */
 static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
                      struct ferry_emit_cache *cache, const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
@@ -532,7 +594,8 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
-  for (unsigned k = 0; k + 1 < p->stages && !p->launch_stages && !p->copy_loop; k++) {
+  unsigned count = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
+  for (unsigned k = 0; k < count && !p->launch_stages && !p->copy_loop; k++) {
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     LLVMValueRef guard = NULL;
     if (k)
@@ -544,6 +607,21 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
+}
+
+/* Before the consumer barrier, wait_group S-1: before iteration i's
+ * barrier S + i groups are committed, the last holding iteration i+S-1's
+ * copies (where iteration i issues them, it commits their group here:
+ * ferry_pipeline_issues_at_end), so at most S-1 pending leaves iteration i's landed. */
+static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
+                                const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMPositionBuilderBefore(builder, p->barrier);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->barrier));
+  struct ferry_ptx ptx = {module, builder};
+  if (!ferry_pipeline_issues_at_end(p))
+    ferry_ptx_commit_group(&ptx);
+  ferry_ptx_wait_group(&ptx, p->stages - 1);
 }
 
 /* After the loop: whatever is still in flight (issued for iterations that
@@ -583,6 +661,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   prologue(module, builder, cache, &w);
   if (plan->launch_stages)
     ferry_pipeline_wait_per_launch(module, builder, &w);
+  else
+    wait_before_barrier(module, builder, &w);
   drain(module, builder, &w);
   ferry_pipeline_free(plan);
 }

@@ -37,9 +37,13 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
 /* Whether each launch chooses the stage count, up to ferry_pipeline_stages
- * (a variant's ring in the dynamic shared memory: pipeline_dynamic.h);
- * then apply also puts the commit and the wait before the barrier. */
+ * (a variant's ring in the dynamic shared memory: pipeline_dynamic.h). */
 bool ferry_pipeline_launch_stages(const struct ferry_pipeline *pipeline);
+/* Whether iteration i issues iteration i+S's copies at its end, into the
+ * slot it read; else iteration i+S-1's during iteration i: in a copy loop
+ * (pipeline_copy_loop.c) and where the compute reads the copied bytes many
+ * times (pipeline.c, issues_at_end). */
+bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *pipeline);
 /* Whether the loop is versioned (pipeline_version.c): one check before it
  * chooses the ring, with its chunks unchecked, or the loop as written. */
 bool ferry_pipeline_versioned(const struct ferry_pipeline *pipeline);
@@ -62,12 +66,10 @@ const struct ferry_pipeline_report *ferry_pipeline_report(const struct ferry_pip
 /* Whether a test before the loop finds the base pointers of sources not
  * provably global in global memory (pipeline_version.c). */
 bool ferry_pipeline_tests_global(const struct ferry_pipeline *pipeline);
-/* The consumer barrier before which each iteration waits (for S-1 pending). */
-LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *pipeline);
 
-/* Rewrites the loop (prologue, ring, in-loop issue, drain) and erases the
- * original copies; frees the plan. The caller puts commit + wait_group S-1
- * before ferry_pipeline_barrier, unless the stages are the launch's. */
+/* Rewrites the loop (prologue, ring, in-loop issue and commit, the wait
+ * before the consumer barrier, drain) and erases the original copies;
+ * frees the plan. */
 void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
                           struct ferry_emit_cache *cache, struct ferry_pipeline *pipeline);
 void ferry_pipeline_free(struct ferry_pipeline *pipeline);

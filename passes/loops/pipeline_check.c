@@ -329,14 +329,15 @@ static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
 
 /* Whether every path from `inst` to the end of the iteration (the
  * latch's branch: the loop's only back edge and only exit) meets a CTA
- * barrier. Iteration i+1 issues its copy into the slot iteration i read,
- * at the top of the loop (and a loop entered again issues its prologue
- * before it): a read of a slot must be followed by a barrier of the block
- * before the iteration ends, or another thread's issue could overwrite
- * the slot while this thread still reads it. The loop as written may have
- * its barrier at the top instead (`__syncthreads(); s[t] = g[i];
- * __syncthreads(); acc += s[...];`), which orders its reads before the
- * next copy but not before the ring's issue. */
+ * barrier. Iteration i issues a later iteration's copy into the slot it
+ * read just before that branch (a copy loop's ring, early in iteration
+ * i+1; a loop entered again, in its prologue after it): a read of a slot
+ * must be followed by a barrier of the block before the iteration ends,
+ * or another thread's issue could overwrite the slot while this thread
+ * still reads it. The loop as written may have its barrier at the top
+ * instead (`__syncthreads(); s[t] = g[i]; __syncthreads(); acc +=
+ * s[...];`), which orders its reads before the next copy but not before
+ * the ring's issue. */
 static bool barrier_before_iteration_ends(const struct ferry_loop *loop, LLVMValueRef inst) {
   struct ferry_map visited = {0};
   struct ferry_vec worklist = {0};

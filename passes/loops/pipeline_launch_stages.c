@@ -3,7 +3,7 @@
  * the rewrite (pipeline.c) leaves three things to this file: S and the
  * slots' stride before the loop, the wait for S - 1 groups (wait_group
  * takes an immediate: a chain of tests), and a prologue that is a loop over
- * the S - 1 stages instead of S - 1 copies of the issue. */
+ * the S stages instead of S copies of the issue. */
 #include "pipeline_rewrite.h"
 
 #include "bridge.h"
@@ -58,7 +58,7 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
   w->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
 }
 
-/* commit + wait_group S-1 before the consumer barrier, S the launch's:
+/* wait_group S-1 before the consumer barrier, S the launch's:
  * wait_group takes an immediate, so a chain of uniform branches (S is the
  * block's) tests S - 1 against each count from the most stages down, each
  * choosing the largest count not above it (a switch became a jump table in
@@ -71,8 +71,7 @@ void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder
   LLVMValueRef barrier = p->barrier;
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(barrier));
   LLVMPositionBuilderBefore(builder, barrier);
-  struct ferry_ptx ptx = {module, builder};
-  ferry_ptx_commit_group(&ptx);
+  struct ferry_ptx ptx = {module, builder}; /* committed at the iteration's end (pipeline.c) */
   LLVMBasicBlockRef test = LLVMGetInstructionParent(barrier);
   LLVMBasicBlockRef rest = ferry_split_block_before(barrier, "ferry.waited");
   LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(test));
@@ -96,10 +95,10 @@ void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder
 }
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
- * k from 0 while k < S - 1 (mask), in whose body (before *at) the rewrite
+ * k from 0 while k <= S - 1 (mask), in whose body (before *at) the rewrite
  * (pipeline.c) issues iteration k into slot k when *runs (last32 >= k for
  * a counter of at most 32 bits; ferry_counted_loop_runs_ahead from the
- * counter's start for a wider one), and commits one group, so that S - 1
+ * counter's start for a wider one), and commits one group, so that S
  * groups precede the loop's first. A loop rather than 15 guarded copies of the issue: the kernel's
  * code stays near the size of a ring of fixed stages. */
 void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -120,7 +119,7 @@ void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder
   LLVMBuildBr(builder, test);
   LLVMPositionBuilderAtEnd(builder, test);
   LLVMValueRef stage = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
-  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULT, stage, mask, "ferry.stage.wanted");
+  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULE, stage, mask, "ferry.stage.wanted");
   LLVMBuildCondBr(builder, wanted, body, rest);
   LLVMPositionBuilderAtEnd(builder, next);
   LLVMValueRef k_next = LLVMBuildAdd(builder, stage, LLVMConstInt(i32, 1, false), "");

@@ -5,9 +5,9 @@
  * copy_record.h), and, for every innermost loop holding copies fit for a
  * ring, asks pipeline.c whether the loop is shaped copy(i) -> barrier ->
  * compute on shared -> barrier and can be pipelined. Where it can, the
- * loop's copies are taken, converted and issued S-1 iterations ahead into
- * a ring of shared buffers, with commit + wait_group S-1 before the
- * barrier. Where it cannot, an -Rpass-analysis remark says why and the
+ * loop's copies are taken, converted and issued S iterations ahead, at
+ * each iteration's end, into a ring of shared buffers, with wait_group S-1
+ * before the barrier. Where it cannot, an -Rpass-analysis remark says why and the
  * copies are left to their decision: ferry-prefetch, then ferry-async-copy,
  * which converts one stage at a time those decided so. -ferry-stages=1 (or
  * annotate("ferry:stages=1")) turns pipelining off. */
@@ -130,15 +130,20 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     unsigned stages = ferry_pipeline_stages(pipeline);
     if (ferry_pipeline_launch_stages(pipeline))
       snprintf(ring, sizeof ring,
-               "S stages chosen per launch: iteration i issues the copy of iteration i+S-1 "
-               "into a ring of S slots in the launch's dynamic shared memory and waits only for "
-               "its own (S: %s)",
+               "S stages chosen per launch: iteration i ends issuing the copy of iteration i+S "
+               "into the slot it read, of a ring of S slots in the launch's dynamic shared "
+               "memory, and waits only for its own (S: %s)",
                report->stage_reason);
     else
       snprintf(ring, sizeof ring,
-               "%u stages: iteration i issues the copy of iteration i+%u into a ring "
-               "of shared buffers and waits only for its own (%u stages: %s)%s",
-               stages, stages - 1, stages, report->stage_reason,
+               ferry_pipeline_issues_at_end(pipeline)
+                   ? "%u stages: iteration i ends issuing the copy of iteration i+%u into the "
+                     "slot it read, of a ring of shared buffers, and waits only for its own "
+                     "(%u stages: %s)%s"
+                   : "%u stages: iteration i issues the copy of iteration i+%u into a ring of "
+                     "shared buffers and waits only for its own (%u stages: %s)%s",
+               stages, ferry_pipeline_issues_at_end(pipeline) ? stages : stages - 1, stages,
+               report->stage_reason,
                ferry_pipeline_versioned(pipeline)
                    ? "; one check before the loop finds every row's addresses fit for 16-byte "
                      "chunks in every iteration, else the loop runs as written"
@@ -230,14 +235,8 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   bool per_launch_rings = false;
   for (size_t i = 0; i < pipelines.count; i++) {
     struct ferry_pipeline *pipeline = pipelines.items[i];
-    LLVMValueRef barrier = ferry_pipeline_barrier(pipeline);
-    unsigned pending = ferry_pipeline_stages(pipeline) - 1;
-    bool per_launch = ferry_pipeline_launch_stages(pipeline);
+    per_launch_rings |= ferry_pipeline_launch_stages(pipeline);
     ferry_pipeline_apply(module, builder, cache, pipeline); /* frees it */
-    if (!per_launch)
-      ferry_emit_commit_and_wait(module, builder, barrier, pending);
-    else
-      per_launch_rings = true;
   }
   for (size_t i = 0; i < staged.count; i++)
     ferry_staged_apply(module, builder, staged.items[i], record); /* frees it */

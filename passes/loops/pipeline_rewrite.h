@@ -29,23 +29,26 @@ struct rewrite {
   LLVMValueRef last32;
   /* Versioned: each collective copy's chunk offsets, made before the loop
    * (copy_emit.h); where its source streams (pipeline_plan.h), the chunk
-   * address of iteration S-1 and its step from one iteration to the
-   * next, and that address as a phi of the loop's header. */
+   * address of the iteration whose copies iteration 0 issues (S, or S-1
+   * in a copy loop) and its step from one iteration to the next, and that
+   * address as a phi of the loop's header. */
   struct ferry_chunk chunk_offsets[FERRY_RING_MAX_COPIES];
   LLVMValueRef source_starts[FERRY_RING_MAX_COPIES];
   LLVMValueRef source_steps[FERRY_RING_MAX_COPIES];
   LLVMValueRef source_chunks[FERRY_RING_MAX_COPIES];
-  /* In the loop: this iteration's index (i32), the slot it issues into,
-   * S - 1 (a constant, or stage_mask), and whether iteration i+S-1 runs. */
+  /* In the loop: this iteration's index (i32) and S - 1 (a constant, or
+   * stage_mask); in a copy loop, the slot it issues into and whether
+   * iteration i+S-1 runs. */
   LLVMValueRef iteration, issue_index, mask, ahead;
 };
 
 /* A ring of launch_stages (pipeline_launch_stages.c): before the loop, S
  * (w->stage_mask) and each per-launch ring's stride; the prologue loop;
- * commit + wait_group S-1 before the consumer barrier. */
+ * wait_group S-1 before the consumer barrier (never a copy loop's:
+ * pipeline_copy_loop.c). */
 void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef builder,
                                        struct rewrite *w);
-/* The prologue's loop over k < S - 1: the rewrite issues iteration k into
+/* The prologue's loop over k < S: the rewrite issues iteration k into
  * slot k before *at when *runs, then commits a group there. */
 void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
                                     const struct rewrite *w, LLVMValueRef *at, LLVMValueRef *k,

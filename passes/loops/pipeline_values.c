@@ -11,7 +11,11 @@
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
 bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
-LLVMValueRef ferry_pipeline_barrier(const struct ferry_pipeline *p) { return p->barrier; }
+/* Not in a copy loop (its copies issue where they stand) nor where the
+ * compute reads the copied bytes many times (pipeline.c, issue_at_top). */
+bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *p) {
+  return !p->copy_loop && !p->reuse_heavy;
+}
 bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
 const struct ferry_pipeline_report *ferry_pipeline_report(const struct ferry_pipeline *p) {
   return &p->report;

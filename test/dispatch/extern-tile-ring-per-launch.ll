@@ -7,12 +7,13 @@
 ; and S the most stages, a power of two up to 16, whose slots
 ; %dynamic_smem_size holds, else 1 (slot 0 at offset 0: the tile where the
 ; kernel as written has it, one stage at a time). The prologue is a loop
-; over k < S - 1, issuing iteration k into slot k where it runs and
-; committing one group each (none when S = 1); iteration i
-; issues iteration i+S-1 into slot (i+S-1) & (S-1) while last - i >= S-1,
-; and waits for S-1 pending groups through a chain of uniform branches
-; (wait_group takes an immediate). No static ring, no trap: any launch's
-; bytes are right. The kernel as written is untouched.
+; over k <= S - 1, issuing iteration k into slot k where it runs and
+; committing one group each; iteration i waits for S-1 pending groups
+; before its barrier through a chain of uniform branches (wait_group takes
+; an immediate), and at its end, after its second barrier, issues
+; iteration i+S (S = mask + 1) into slot i & (S-1), the slot it read,
+; while last - i > S-1, and commits one group. No static ring, no trap:
+; any launch's bytes are right. The kernel as written is untouched.
 ;
 ;   extern __shared__ int tile[];
 ;   for (int b = 0; b < n; b++) {
@@ -101,7 +102,7 @@ exit:
 ; CHECK:         br label %ferry.prologue
 ; CHECK:       ferry.prologue:
 ; CHECK-NEXT:    [[K:%.*]] = phi i32 [ 0, %preheader ], [ [[K_NEXT:%.*]], %ferry.prologue.next ]
-; CHECK-NEXT:    %ferry.stage.wanted = icmp ult i32 [[K]], %ferry.stage.mask
+; CHECK-NEXT:    %ferry.stage.wanted = icmp ule i32 [[K]], %ferry.stage.mask
 ; CHECK-NEXT:    br i1 %ferry.stage.wanted, label %ferry.prologue.stage, label %ferry.prologue.done
 ; CHECK:       ferry.prologue.stage:
 ; CHECK-NEXT:    [[RUNS:%.*]] = icmp uge i32 %ferry.last.iteration, [[K]]
@@ -120,11 +121,8 @@ exit:
 ; CHECK-NOT:     cp.async
 ; CHECK:       loop:
 ; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, %ferry.stage.mask
-; CHECK-NEXT:    [[AHEAD:%.*]] = add i32 %ferry.iteration, %ferry.stage.mask
-; CHECK-NEXT:    %ferry.slot.issue = and i32 [[AHEAD]], %ferry.stage.mask
-; CHECK:         %ferry.runs = icmp uge i32 {{%.*}}, %ferry.stage.mask
-; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    [[WAIT15:%.*]] = icmp uge i32 %ferry.stage.mask, 15
+; CHECK-NOT:     cp.async
+; CHECK:         [[WAIT15:%.*]] = icmp uge i32 %ferry.stage.mask, 15
 ; CHECK-NEXT:    br i1 [[WAIT15]]
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; CHECK:         icmp uge i32 %ferry.stage.mask, 7
@@ -136,10 +134,26 @@ exit:
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK:       ferry.waited:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     cp.async
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         %ferry.stages = add i32 %ferry.stage.mask, 1
+; CHECK-NEXT:    [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], %ferry.stage.mask
+; CHECK-NEXT:    br i1 %ferry.runs, label %ferry.issue, label %ferry.issued
+; CHECK:       ferry.issue:
+; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 %ferry.slot.compute to i64
+; CHECK-NEXT:    [[SLOT_OFFSET:%.*]] = mul i64 [[SLOT64]], %ferry.slot.stride
+; CHECK-NEXT:    getelementptr i8, ptr addrspace(3) @tile, i64 [[SLOT_OFFSET]]
+; CHECK-NEXT:    [[DISTANCE:%.*]] = mul i32 1, %ferry.stages
+; CHECK-NEXT:    %ferry.ahead = add i32 %b, [[DISTANCE]]
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:       ferry.issued:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.all()
 ; CHECK-NOT:     define dso_local ptx_kernel void @stream__ferry(
 
-; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: iteration i issues the copy of iteration i+S-1 into a ring of S slots in the launch's dynamic shared memory and waits only for its own (S: as many as the launch's dynamic shared memory holds, at most 16: the most stages ferry chooses by itself)
+; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: iteration i ends issuing the copy of iteration i+S into the slot it read, of a ring of S slots in the launch's dynamic shared memory, and waits only for its own (S: as many as the launch's dynamic shared memory holds, at most 16: the most stages ferry chooses by itself)
 ; REMARK-NEXT: remark: <unknown>:0:0: the kernel stays as written and its converted copy is the variant stream__ferry_ring, whose extern __shared__ tile's ring takes its stages from the launch's dynamic shared memory
 ; REMARK-NOT:  remark:
 

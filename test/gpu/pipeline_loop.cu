@@ -4,7 +4,7 @@
 //
 // Copy-and-compute loops that ferry software-pipelines: the static shared
 // tile becomes a ring of stages, a prologue issues the first copies, and
-// iteration i issues the copy of iteration i+S-1. Trip counts 0, 1, 2, 3, 7,
+// iteration i ends issuing the copy of iteration i+S. Trip counts 0, 1, 2, 3, 7,
 // 8, 9, 15, 16, 17, 21 and 40 exercise the guards of the prologue and of the
 // in-loop issue (S is 16 for these tiles); a source offset by one element
 // and a strided source use the per-thread form; 2-byte elements the

@@ -45,9 +45,9 @@ __global__ void stream(const int *__restrict__ in, int *__restrict__ out, int n)
   int acc = 0;
   for (int b = 0; b < n; b++) {
     tile[t] = in[b * 256 + t];
-    // REMARK: clang-end-to-end.cu:[[@LINE-1]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i issues the copy of iteration i+15 into a ring of shared buffers and waits only for its own
+    // REMARK: clang-end-to-end.cu:[[@LINE-1]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i ends issuing the copy of iteration i+16 into the slot it read, of a ring of shared buffers, and waits only for its own
     // REMARK-CG: clang-end-to-end.cu:[[@LINE-2]]:13: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 16 stages
-    // REMARK-S4: clang-end-to-end.cu:[[@LINE-3]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own
+    // REMARK-S4: clang-end-to-end.cu:[[@LINE-3]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i ends issuing the copy of iteration i+4 into the slot it read, of a ring of shared buffers, and waits only for its own
     __syncthreads();
     acc += tile[t] * 3 + tile[(t + 1) & 255];
     __syncthreads();

@@ -3,9 +3,10 @@
 ; (in[b * b * blockDim.x + t]): the loop cannot be versioned, and every
 ; issue, in the prologue and in the loop, is the chunked form with its
 ; run-time check and fallback, computed for the iteration it issues. The
-; narrow source index of iteration i+7 is rebuilt from b + 7 and is what
-; the row no-wrap check tests; the fallback, marked as written, copies
-; iteration i+7's element into the issue slot. (An affine source:
+; narrow source index of iteration i+8, issued at iteration i's end, is
+; rebuilt from b + 8 and is what the row no-wrap check tests; the
+; fallback, marked as written, copies iteration i+8's element into the
+; slot iteration i read. (An affine source:
 ; collective-ring.ll.)
 ;
 ; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
@@ -93,18 +94,24 @@ loop:
 ; CHECK-NOT:     load i8, ptr %src
 ; CHECK:         %ferry.row.dst{{[0-9]*}} = getelementptr i8, ptr addrspace(3)
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
-; CHECK-COUNT-7: call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-COUNT-8: call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NOT:     cp.async.commit.group
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, 7
-; CHECK:         %ferry.slot.issue = and i32 {{%.*}}, 7
+; CHECK-NEXT:    %ferry.slot = getelementptr [8 x [1024 x i8]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NEXT:    [[C:%.*]] = addrspacecast ptr addrspace(3) %ferry.slot to ptr
+; CHECK-NEXT:    [[OWN:%.*]] = getelementptr i8, ptr [[C]], i64 %t.wide
+; CHECK-NEXT:    %own = load i8, ptr [[OWN]], align 1
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 7
+; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], 7
 ; CHECK-NEXT:    br i1 %ferry.runs, label %ferry.issue, label %[[JOIN:ferry.issued]]
 ; CHECK:       ferry.issue:
-; CHECK-NEXT:    [[ISSUE_SLOT:%ferry.slot[0-9]+]] = getelementptr [8 x [1024 x i8]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.issue
-; CHECK-NEXT:    %ferry.ahead = add i32 %b, 7
+; CHECK-NEXT:    [[ISSUE_SLOT:%ferry.slot[0-9]+]] = getelementptr [8 x [1024 x i8]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; CHECK-NEXT:    %ferry.ahead = add i32 %b, 8
 ; CHECK-NEXT:    [[SQUARE:%.*]] = mul i32 %ferry.ahead, %ferry.ahead
 ; CHECK-NEXT:    [[FIRST:%.*]] = mul i32 [[SQUARE]], %ntid
 ; CHECK-NEXT:    [[I:%.*]] = add i32 [[FIRST]], %t
@@ -126,13 +133,9 @@ loop:
 ; CHECK-NEXT:    store i8 [[V]], ptr [[AHEAD_DST]], align 1
 ; CHECK:       [[JOIN]]:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK-NEXT:    [[C:%.*]] = addrspacecast ptr addrspace(3) %ferry.slot to ptr
-; CHECK-NEXT:    [[OWN:%.*]] = getelementptr i8, ptr [[C]], i64 %t.wide
-; CHECK-NEXT:    %own = load i8, ptr [[OWN]], align 1
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 
-; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own (8 stages: as -ferry-stages=8 asks){{$}}
+; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i ends issuing the copy of iteration i+8 into the slot it read, of a ring of shared buffers, and waits only for its own (8 stages: as -ferry-stages=8 asks){{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: the ring checks every row of its block-collective copies in every iteration (the original copy as the fallback), not once before the loop: the narrow source index multiplies two values that vary
 ; REMARK-NOT:  remark:
 

@@ -123,9 +123,13 @@ loop:
 ; CHECK-NEXT:    [[SLOT0:%.*]] = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @tile.ferry.ring to ptr), i64 %t.wide
 ; CHECK-NEXT:    [[SLOT0N:%.*]] = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @tile.ferry.ring to ptr), i64 %t1.wide
 ; CHECK-NEXT:    br label %loop.as.written
-; The ring's prologue: chunks without a check, seven commit groups.
+; The ring's prologue: chunks without a check, eight commit groups, the
+; last for iteration 7 when it runs; the loop's chunk address starts at
+; iteration 8's.
 ; CHECK:       ferry.ring.entry:
 ; CHECK-NOT:     ferry.aligned
+; CHECK:         mul i32 8, %ntid
+; CHECK:         %ferry.chunk.address = getelementptr i8, ptr addrspace(1) {{%.*}}, i64 %ferry.chunk.offset{{[0-9]*}}
 ; CHECK:         %ferry.chunk.source.step = freeze i64
 ; CHECK:         br i1 %ferry.chunk.first.row, label %[[FIRST:ferry.copy.chunk[0-9]*]], label %{{.*}}
 ; CHECK:       [[FIRST]]:
@@ -133,6 +137,12 @@ loop:
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 ; CHECK-NOT:     ferry.copy.original
 ; CHECK-COUNT-7: call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    %ferry.runs{{[0-9]+}} = icmp uge i32 %ferry.last.iteration, 7
+; CHECK:         mul i32 7, %ntid
+; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
+; CHECK-NOT:     cp.async.commit.group
 ; Both versions leave through the exit.
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32 [ 0, %entry ], [ %acc.next, %ferry.issued ], [ [[ACC_WRITTEN:%.*]], %loop.as.written ]
@@ -140,8 +150,16 @@ loop:
 ; The ring: the source's chunk address steps each iteration.
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.chunk.source = phi ptr addrspace(1) [ %ferry.chunk.address, %{{.*}} ], [ [[NEXT_SOURCE:%.*]], %ferry.issued ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 7
+; CHECK-NOT:     cp.async.cg.shared.global
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         [[NEXT_SOURCE]] = getelementptr i8, ptr addrspace(1) %ferry.chunk.source, i64 %ferry.chunk.source.step
+; CHECK-NEXT:    [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 %ferry.runs, label %ferry.issue, label %ferry.issued
+; CHECK:       ferry.issue:
+; CHECK-NEXT:    getelementptr [8 x [1024 x i8]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
 ; CHECK:       ferry.copy.chunk:
 ; CHECK-NEXT:    %ferry.chunk.column.at = phi i32
 ; CHECK-NEXT:    [[DPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
@@ -152,9 +170,6 @@ loop:
 ; CHECK:         icmp ult i32 {{%.*}}, %ferry.chunks.per.row
 ; CHECK:       ferry.issued:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK:         [[NEXT_SOURCE]] = getelementptr i8, ptr addrspace(1) %ferry.chunk.source, i64 %ferry.chunk.source.step
 ; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; The loop as written: its own copy, marked, and no asynchronous copy.
 ; CHECK:       loop.as.written:
@@ -166,7 +181,7 @@ loop:
 ; CHECK-NOT:     cp.async
 ; CHECK:         br i1 %done{{[0-9]+}}, label %exit, label %loop.as.written
 
-; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own (8 stages: as -ferry-stages=8 asks); one check before the loop finds every row's addresses fit for 16-byte chunks in every iteration, else the loop runs as written
+; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i ends issuing the copy of iteration i+8 into the slot it read, of a ring of shared buffers, and waits only for its own (8 stages: as -ferry-stages=8 asks); one check before the loop finds every row's addresses fit for 16-byte chunks in every iteration, else the loop runs as written
 ; REMARK-NOT:  remark:
 
 ; PTX-LABEL: .entry bytes(

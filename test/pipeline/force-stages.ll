@@ -99,26 +99,28 @@ exit:
 ; S2:       @tile.ferry.ring = internal addrspace(3) global [2 x [256 x i32]] poison, align 16
 ; S2-LABEL: define dso_local ptx_kernel void @stream(
 ; S2:       preheader:
-; S2-COUNT-1: call void @llvm.nvvm.cp.async.commit.group()
+; S2-COUNT-2: call void @llvm.nvvm.cp.async.commit.group()
 ; S2-NOT:     cp.async.commit.group
 ; S2:       loop:
 ; S2-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; S2:         %ferry.slot.compute = and i32 %ferry.iteration, 1
-; S2-NEXT:    [[S2_AHEAD:%.*]] = add i32 %ferry.iteration, 1
-; S2-NEXT:    %ferry.slot.issue = and i32 [[S2_AHEAD]], 1
-; S2:         %ferry.runs = icmp uge i32 {{%.*}}, 1
-; S2:         %ferry.ahead = add i32 %b, 1
+; S2-NOT:     cp.async.ca
+; S2:         call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; S2-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S2:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S2:         %ferry.runs = icmp ugt i32 {{%.*}}, 1
+; S2:         getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; S2-NEXT:    %ferry.ahead = add i32 %b, 2
 ; S2:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S2:         call void @llvm.nvvm.cp.async.commit.group()
-; S2-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; S2-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S2-NEXT:    br i1 %done, label %exit, label %loop
 ; S2:       exit:
 ; S2-NEXT:    %result = phi i32
 ; S2-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; S2-NOT:     cp.async
 ; S2:         ret void
 
-; S2-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i issues the copy of iteration i+1 into a ring of shared buffers and waits only for its own
+; S2-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i ends issuing the copy of iteration i+2 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; S2-REMARK-NOT:  remark:
 
 ; S2-PTX-LABEL: .entry stream(
@@ -130,26 +132,28 @@ exit:
 ; S4:       @tile.ferry.ring = internal addrspace(3) global [4 x [256 x i32]] poison, align 16
 ; S4-LABEL: define dso_local ptx_kernel void @stream(
 ; S4:       preheader:
-; S4-COUNT-3: call void @llvm.nvvm.cp.async.commit.group()
+; S4-COUNT-4: call void @llvm.nvvm.cp.async.commit.group()
 ; S4-NOT:     cp.async.commit.group
 ; S4:       loop:
 ; S4-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; S4:         %ferry.slot.compute = and i32 %ferry.iteration, 3
-; S4-NEXT:    [[S4_AHEAD:%.*]] = add i32 %ferry.iteration, 3
-; S4-NEXT:    %ferry.slot.issue = and i32 [[S4_AHEAD]], 3
-; S4:         %ferry.runs = icmp uge i32 {{%.*}}, 3
-; S4:         %ferry.ahead = add i32 %b, 3
+; S4-NOT:     cp.async.ca
+; S4:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; S4-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S4:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S4:         %ferry.runs = icmp ugt i32 {{%.*}}, 3
+; S4:         getelementptr [4 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; S4-NEXT:    %ferry.ahead = add i32 %b, 4
 ; S4:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S4:         call void @llvm.nvvm.cp.async.commit.group()
-; S4-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)
-; S4-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S4-NEXT:    br i1 %done, label %exit, label %loop
 ; S4:       exit:
 ; S4-NEXT:    %result = phi i32
 ; S4-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; S4-NOT:     cp.async
 ; S4:         ret void
 
-; S4-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own
+; S4-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i ends issuing the copy of iteration i+4 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; S4-REMARK-NOT:  remark:
 
 ; S4-PTX-LABEL: .entry stream(
@@ -161,26 +165,28 @@ exit:
 ; S8:       @tile.ferry.ring = internal addrspace(3) global [8 x [256 x i32]] poison, align 16
 ; S8-LABEL: define dso_local ptx_kernel void @stream(
 ; S8:       preheader:
-; S8-COUNT-7: call void @llvm.nvvm.cp.async.commit.group()
+; S8-COUNT-8: call void @llvm.nvvm.cp.async.commit.group()
 ; S8-NOT:     cp.async.commit.group
 ; S8:       loop:
 ; S8-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; S8:         %ferry.slot.compute = and i32 %ferry.iteration, 7
-; S8-NEXT:    [[S8_AHEAD:%.*]] = add i32 %ferry.iteration, 7
-; S8-NEXT:    %ferry.slot.issue = and i32 [[S8_AHEAD]], 7
-; S8:         %ferry.runs = icmp uge i32 {{%.*}}, 7
-; S8:         %ferry.ahead = add i32 %b, 7
+; S8-NOT:     cp.async.ca
+; S8:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
+; S8-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S8:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S8:         %ferry.runs = icmp ugt i32 {{%.*}}, 7
+; S8:         getelementptr [8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; S8-NEXT:    %ferry.ahead = add i32 %b, 8
 ; S8:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S8:         call void @llvm.nvvm.cp.async.commit.group()
-; S8-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)
-; S8-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S8-NEXT:    br i1 %done, label %exit, label %loop
 ; S8:       exit:
 ; S8-NEXT:    %result = phi i32
 ; S8-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; S8-NOT:     cp.async
 ; S8:         ret void
 
-; S8-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own
+; S8-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages: iteration i ends issuing the copy of iteration i+8 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; S8-REMARK-NOT:  remark:
 
 ; S8-PTX-LABEL: .entry stream(

@@ -1,6 +1,6 @@
 // Guarded copies in a ring (issue 13, shape 2): the ring issues the copy
-// of iteration i+S-1 at the top of iteration i, and the prologue those of
-// iterations 0..S-2, each with its guard evaluated for that iteration (the
+// of iteration i+S at the end of iteration i, and the prologue those of
+// iterations 0..S-1, each with its guard evaluated for that iteration (the
 // guard, part of the cone the source address is computed from, a pure
 // function of the counter and loop-invariant values): a cp.async with a
 // source size of `guard ? 4 : 0` (nothing read, zeros filled where it
@@ -38,7 +38,7 @@ __global__ void tail(float *__restrict__ out, const float *__restrict__ in, int 
   float sum = 0;
   for (int k = 0; k < iterations; k++) {
     int i = k * 256 + threadIdx.x;
-    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3
+    // REMARK: guarded-copy-in-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 4 stages: iteration i ends issuing the copy of iteration i+4
     // DEFAULT: guarded-copy-in-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: converted a guarded 4-byte global-to-shared copy to cp.async.ca with a source size of 0 where the guard of the iteration it issues fails and pipelined its loop over 16 stages
     b[threadIdx.x] = i < n ? in[i] : 0.0f;
     __syncthreads();
@@ -98,9 +98,16 @@ __global__ void matmul(float *C, const float *A, const float *B, int M, int N, i
 // IR:         [[P0:%[0-9]+]] = addrspacecast ptr [[S0]] to ptr addrspace(1)
 // IR-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) [[P0]], i32 [[B0]])
 // IR:         call void @llvm.nvvm.cp.async.wait.all()
-// In the loop, when iteration k+3 runs: its index and guard.
-// IR:         icmp uge i32 %{{[0-9]+}}, 3
-// IR:         [[AHEAD:%[0-9]+]] = add i32 %{{[0-9]+}}, 3
+// In the loop, nothing issued before the wait; at the iteration's end,
+// after its second barrier, when iteration k+4 runs: its index and guard,
+// then the iteration's commit.
+// IR-NOT:     load
+// IR-NOT:     cp.async.ca.shared.global
+// IR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         icmp ugt i32 %{{[0-9]+}}, 3
+// IR:         [[AHEAD:%[0-9]+]] = add i32 %{{[0-9]+}}, 4
 // IR-NEXT:    [[SHL:%[0-9]+]] = shl nsw i32 [[AHEAD]], 8
 // IR-NEXT:    [[I:%[0-9]+]] = add nuw i32 [[SHL]], %{{[0-9]+}}
 // IR:         [[G:%[0-9]+]] = icmp slt i32 [[I]], %2
@@ -109,23 +116,35 @@ __global__ void matmul(float *C, const float *A, const float *B, int M, int N, i
 // IR:         [[P:%[0-9]+]] = addrspacecast ptr [[SRC]] to ptr addrspace(1)
 // IR-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) [[P]], i32 [[BYTES]])
 // IR-NOT:     load
-// IR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
-// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         call void @llvm.nvvm.cp.async.commit.group()
+// IR-NEXT:    br i1
 
 // IR-LABEL: define {{.*}} @_Z8selectedPfPKfii(
-// IR:         icmp uge i32 %{{[0-9]+}}, 3
-// IR:         [[AHEAD:%[0-9]+]] = add i32 %{{[0-9]+}}, 3
+// IR:         call void @llvm.nvvm.cp.async.wait.all()
+// IR-NOT:     load
+// IR-NOT:     cp.async.ca.shared.global
+// IR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         icmp ugt i32 %{{[0-9]+}}, 3
+// IR:         [[AHEAD:%[0-9]+]] = add i32 %{{[0-9]+}}, 4
 // IR:         [[G:%[0-9]+]] = icmp slt i32 %{{[0-9]+}}, %2
 // IR-NEXT:    [[BYTES:%[0-9]+]] = select i1 [[G]], i32 4, i32 0
 // IR-NEXT:    [[SRC:%[0-9]+]] = select i1 [[G]], ptr %{{[0-9]+}}, ptr %1
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, i32 [[BYTES]])
 // IR-NOT:     load
-// IR:         call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         call void @llvm.nvvm.cp.async.commit.group()
+// IR-NEXT:    br i1
 
-// k + 3 * TILE: A's column test, anded with the loop-invariant row test.
+// k + 4 * TILE: A's column test, anded with the loop-invariant row test.
 // IR-LABEL: define {{.*}} @_Z6matmulPfPKfS1_iii(
-// IR:         icmp uge i32 %{{[0-9]+}}, 3
-// IR:         [[K:%[0-9]+]] = add i32 %{{[0-9]+}}, 48
+// IR:         call void @llvm.nvvm.cp.async.wait.all()
+// IR-NOT:     cp.async.ca.shared.global
+// IR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         icmp ugt i32 %{{[0-9]+}}, 3
+// IR:         [[K:%[0-9]+]] = add i32 %{{[0-9]+}}, 64
 // IR:         [[COLUMN:%[0-9]+]] = add nuw nsw i32 [[K]], %{{[0-9]+}}
 // IR-NEXT:    [[IN:%[0-9]+]] = icmp slt i32 [[COLUMN]], %5
 // IR-NEXT:    [[GA:%[0-9]+]] = select i1 %{{[0-9]+}}, i1 [[IN]], i1 false
@@ -137,8 +156,8 @@ __global__ void matmul(float *C, const float *A, const float *B, int M, int N, i
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, i32 [[BA]])
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %{{[0-9]+}}, ptr addrspace(1) %{{[0-9]+}}, i32 [[BB]])
 // IR-NOT:     load
-// IR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
-// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR:         call void @llvm.nvvm.cp.async.commit.group()
+// IR-NEXT:    br i1
 
 // PTX-LABEL: .entry _Z4tailPfPKfii(
 // PTX-NOT:     ld.global

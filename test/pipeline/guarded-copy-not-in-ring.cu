@@ -1,6 +1,6 @@
 // A guarded copy whose guard is loaded (`valid[i] ? in[i + 1] : 0`) in a
 // loop that ferry-pipeline makes a ring: the ring issues its copies for
-// iteration i+15, where the guard would have to be evaluated again, and a
+// iteration i+16, where the guard would have to be evaluated again, and a
 // load cannot be computed ahead (the value it reads may change), so the
 // guarded copy is not taken into the ring (a ring copy without its guard
 // would read past the end of `in`). The loop is pipelined without it: the
@@ -37,10 +37,10 @@ __global__ void loop_guarded(float *__restrict__ out, const float *__restrict__ 
 
 // PTX-LABEL: .entry _Z12loop_guardedPfPKfPKii(
 // PTX-NOT:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r
-// PTX:         st.shared.b32 {{.+}}, [[VALUE:%r[0-9]+]];
-// PTX-NEXT:    cp.async.commit_group;
-// PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}15;
+// PTX:         ld.global.nc.b32 {{[[:space:]]*}}[[VALUE:%r[0-9]+]], [%rd{{[0-9]+}}+4];
 // PTX-NOT:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r
-// PTX:         ld.global.nc.b32 {{[[:space:]]*}}[[VALUE]], [%rd{{[0-9]+}}+4];
+// PTX:         st.shared.b32 {{.+}}, [[VALUE]];
+// PTX-NEXT:    cp.async.wait_group {{[[:space:]]*}}15;
+// PTX-NEXT:    bar.sync {{[[:space:]]*}}0;
 // PTX-NOT:     cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r
 // PTX:         cp.async.wait_all;

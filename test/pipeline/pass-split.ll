@@ -114,10 +114,13 @@ exit:
 ; PIPELINE-NEXT:    store i32 %entry.v, ptr %lookup.dst
 ; PIPELINE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; PIPELINE:       loop:
+; PIPELINE-NOT:     cp.async.ca.shared.global
+; PIPELINE:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
+; PIPELINE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; PIPELINE:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; PIPELINE:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; PIPELINE:         call void @llvm.nvvm.cp.async.commit.group()
-; PIPELINE-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 15)
-; PIPELINE-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; PIPELINE-NEXT:    br i1 %done, label %exit, label %loop
 ; PIPELINE:       attributes #[[ATTRIBUTES]] = { {{.*}}"ferry-converted"
 
 ; PIPELINE-REMARK:     remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages
@@ -145,9 +148,11 @@ exit:
 ; BOTH-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; BOTH-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; BOTH:       loop:
-; BOTH:         call void @llvm.nvvm.cp.async.commit.group()
-; BOTH-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 15)
+; BOTH-NOT:     cp.async.commit.group
+; BOTH:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; BOTH-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; BOTH:         call void @llvm.nvvm.cp.async.commit.group()
+; BOTH-NEXT:    br i1 %done, label %exit, label %loop
 
 ; DROPPED-LABEL: define dso_local ptx_kernel void @two_copies(
 ; DROPPED:         %entry.v = load i32, ptr %table.src

@@ -91,8 +91,15 @@ loop:
 ; CHECK-NEXT:    %ferry.version = and i1 %ferry.ring.fits, %ferry.ranges.apart
 ; CHECK-NEXT:    br i1 %ferry.version, label %ferry.ring.entry, label %ferry.as.written.entry
 ; CHECK:       loop:
-; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; CHECK-NOT:     cp.async.cg.shared.global
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         store i8 %acc.byte, ptr %o.b, align 1
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         %ferry.runs = icmp ugt i32 {{%.*}}, 7
+; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
 ; CHECK:         store i8 {{%.*}}, ptr {{%.*}}, align 1, !tbaa !{{[0-9]+}}

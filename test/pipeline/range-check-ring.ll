@@ -1,5 +1,5 @@
-; Iteration i reads the source of iteration i+S-1 ahead of time: nothing in
-; the loop may write what the ring reads early. Without __restrict__, the
+; Iteration i reads the source of iteration i+S ahead of time, at its end:
+; nothing in the loop may write what the ring reads early. Without __restrict__, the
 ; store to out in the loop may write in: the loop is pipelined behind one
 ; check before the loop (pipeline_ranges.c), computed from uniform values
 ; (ntid, the index of the last iteration, the pointers): the bytes the copy
@@ -117,13 +117,17 @@ exit:
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NOT:     overflow
-; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT:     overflow
 ; CHECK:         store i32 %acc.next, ptr %o.b, align 4
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK:         br i1 %done, label %exit, label %loop
+; CHECK-NOT:     overflow
+; CHECK:         %ferry.runs = icmp ugt i32 {{%.*}}, 15
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
 ; CHECK:         [[V:%.*]] = load i32, ptr %src{{[0-9]+}}, align 4
@@ -137,7 +141,7 @@ exit:
 ; CHECK-NEXT:    %result = phi i32 [ 0, %entry ], [ %acc.next, %ferry.issued ], [ %acc.next{{[0-9]+}}, %loop.as.written ]
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 
-; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i issues the copy of iteration i+15 into a ring of shared buffers and waits only for its own (16 stages: the most stages ferry chooses by itself); behind a range check before the loop: the bytes the copies read, over the block and every iteration, do not overlap those that the store to %o.b writes, else the loop runs as written
+; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i ends issuing the copy of iteration i+16 into the slot it read, of a ring of shared buffers, and waits only for its own (16 stages: the most stages ferry chooses by itself); behind a range check before the loop: the bytes the copies read, over the block and every iteration, do not overlap those that the store to %o.b writes, else the loop runs as written
 ; REMARK-NOT:  remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -70,12 +70,15 @@ exit:
 ; CHECK-NOT:     ferry.ranges.apart
 ; CHECK-NOT:     as.written
 ; CHECK:       loop:
-; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK-NOT:     cp.async.ca.shared.global
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; CHECK:         store i32 %acc.next, ptr %s.t, align 4
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK-NOT:     as.written
 ; CHECK:         ret void
 
-; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i issues the copy of iteration i+15 into a ring of shared buffers and waits only for its own (16 stages: the most stages ferry chooses by itself){{$}}
+; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i ends issuing the copy of iteration i+16 into the slot it read, of a ring of shared buffers, and waits only for its own (16 stages: the most stages ferry chooses by itself){{$}}
 ; REMARK-NOT:  remark:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -81,13 +81,29 @@ __global__ void squares(float *C, const float *A, const float *B, int wA, int wB
 // NEVER-NOT:  remark: converted
 
 // Each ring waits for all but its newest groups: 1 with 2 stages, 3 with 4.
+// Iteration i issues iteration i+S-1's copies at its top and commits them
+// with the wait, just before the barrier, where other rings issue i+S's at
+// the iteration's end (pipeline.c, issue_at_top: the end measured slower
+// in such a loop, bound by its compute).
 // PTX-LABEL: .entry _Z7tiles16PfPKfS1_ii(
 // PTX:         cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
-// PTX:         cp.async.wait_group 1;
+// PTX:         in Loop: Header
+// PTX-NOT:     {{^\$L__BB}}
+// PTX:         cp.async.commit_group;
+// PTX-NEXT:    cp.async.wait_group 1;
+// PTX-NEXT:    bar.sync 0;
 // PTX-LABEL: .entry _Z7tiles32PfPKfS1_ii(
-// PTX:         cp.async.wait_group 3;
+// PTX:         in Loop: Header
+// PTX-NOT:     {{^\$L__BB}}
+// PTX:         cp.async.commit_group;
+// PTX-NEXT:    cp.async.wait_group 3;
+// PTX-NEXT:    bar.sync 0;
 // PTX-LABEL: .entry _Z15tiles32_boundedPfPKfS1_ii(
-// PTX:         cp.async.wait_group 1;
+// PTX:         in Loop: Header
+// PTX-NOT:     {{^\$L__BB}}
+// PTX:         cp.async.commit_group;
+// PTX-NEXT:    cp.async.wait_group 1;
+// PTX-NEXT:    bar.sync 0;
 // PTX-LABEL: .entry _Z7squaresPfPKfS1_ii(
 // PTX-NOT:     cp.async
 // PTX:         ret;

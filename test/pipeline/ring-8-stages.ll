@@ -16,15 +16,16 @@
 ; becomes, with -ferry-stages=8, an 8-stage ring (by itself it would take
 ; 16 stages: stages-1-kib-tile.ll): the tile is replaced by @tile.ferry.ring, [8 x
 ; [256 x i32]] aligned 16; the preheader computes the last iteration's
-; index (n - 0 - 1) and issues iterations 0..6 into slots 0..6, one commit
+; index (n - 0 - 1) and issues iterations 0..7 into slots 0..7, one commit
 ; group each, every one but the first only if the loop runs that far (last
 ; >= k); the header counts iterations (ferry.iteration) and masks them with
-; 7 into this iteration's slot (ferry.slot.compute) and the slot of
-; iteration i+7 (ferry.slot.issue), then, when last - i >= 7, issues
-; iteration i+7 (its source computed from b + 7) there, at the top of the
-; loop (the copy's own place is where it was); the consumer barrier waits
-; for all but the 7 newest groups; the compute reads the compute slot; the
-; exit waits for everything.
+; 7 into this iteration's slot (ferry.slot.compute), and issues nothing;
+; the consumer barrier waits for all but the 7 newest groups; the compute
+; reads the compute slot; at the iteration's end, after the second barrier
+; and before the latch's branch, when last - i > 7, iteration i issues
+; iteration i+8 (its source computed from b + 8) into the slot it read
+; (ferry.slot.compute), then commits one group (the copy's own place is
+; where it was); the exit waits for everything.
 ;
 ; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
@@ -124,6 +125,10 @@ exit:
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 6
 ; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 6)
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    icmp uge i32 %ferry.last.iteration, 7
+; CHECK:         shl nsw i32 7, 8
+; CHECK:         getelementptr ([8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 7)
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    br label %loop
@@ -132,27 +137,7 @@ exit:
 ; CHECK-NEXT:    %b = phi i32
 ; CHECK-NEXT:    %acc = phi i32
 ; CHECK-NEXT:    %ferry.slot.compute = and i32 %ferry.iteration, 7
-; CHECK-NEXT:    [[AHEAD_ITERATION:%.*]] = add i32 %ferry.iteration, 7
-; CHECK-NEXT:    %ferry.slot.issue = and i32 [[AHEAD_ITERATION]], 7
 ; CHECK-NEXT:    %ferry.slot = getelementptr [8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
-; CHECK-NEXT:    [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 7
-; CHECK-NEXT:    br i1 %ferry.runs, label %[[COPY:ferry.issue[0-9]*]], label %[[JOIN:ferry.issued[0-9]*]]
-; CHECK:       [[COPY]]:
-; CHECK-NEXT:    [[ISSUE_SLOT:%ferry.slot[0-9]+]] = getelementptr [8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.issue
-; CHECK-NEXT:    %ferry.ahead = add i32 %b, 7
-; CHECK-NEXT:    [[FIRST:%.*]] = shl nsw i32 %ferry.ahead, 8
-; CHECK-NEXT:    [[I:%.*]] = add nuw nsw i32 [[FIRST]], %t
-; CHECK-NEXT:    [[IWIDE:%.*]] = zext nneg i32 [[I]] to i64
-; CHECK-NEXT:    [[AHEAD_SRC:%.*]] = getelementptr inbounds nuw i32, ptr %in, i64 [[IWIDE]]
-; CHECK-NEXT:    [[ISSUE_BASE:%.*]] = addrspacecast ptr addrspace(3) [[ISSUE_SLOT]] to ptr
-; CHECK-NEXT:    [[AHEAD_DST:%.*]] = getelementptr i32, ptr [[ISSUE_BASE]], i64 %t.wide
-; CHECK-NEXT:    [[D:%.*]] = addrspacecast ptr [[AHEAD_DST]] to ptr addrspace(3)
-; CHECK-NEXT:    [[S:%.*]] = addrspacecast ptr [[AHEAD_SRC]] to ptr addrspace(1)
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) [[D]], ptr addrspace(1) [[S]])
-; CHECK-NEXT:    br label %[[JOIN]]
-; CHECK:       [[JOIN]]:
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NEXT:    [[C1:%.*]] = addrspacecast ptr addrspace(3) %ferry.slot to ptr
@@ -167,6 +152,24 @@ exit:
 ; CHECK-NEXT:    %b.next = add nuw nsw i32 %b, 1
 ; CHECK-NEXT:    %done = icmp eq i32 %b.next, %n
 ; CHECK-NEXT:    [[NEXT_ITERATION]] = add i32 %ferry.iteration, 1
+; CHECK-NEXT:    [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 %ferry.runs, label %[[COPY:ferry.issue[0-9]*]], label %[[JOIN:ferry.issued[0-9]*]]
+; CHECK:       [[COPY]]:
+; CHECK-NEXT:    [[ISSUE_SLOT:%ferry.slot[0-9]+]] = getelementptr [8 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; CHECK-NEXT:    %ferry.ahead = add i32 %b, 8
+; CHECK-NEXT:    [[FIRST:%.*]] = shl nsw i32 %ferry.ahead, 8
+; CHECK-NEXT:    [[I:%.*]] = add nuw nsw i32 [[FIRST]], %t
+; CHECK-NEXT:    [[IWIDE:%.*]] = zext nneg i32 [[I]] to i64
+; CHECK-NEXT:    [[AHEAD_SRC:%.*]] = getelementptr inbounds nuw i32, ptr %in, i64 [[IWIDE]]
+; CHECK-NEXT:    [[ISSUE_BASE:%.*]] = addrspacecast ptr addrspace(3) [[ISSUE_SLOT]] to ptr
+; CHECK-NEXT:    [[AHEAD_DST:%.*]] = getelementptr i32, ptr [[ISSUE_BASE]], i64 %t.wide
+; CHECK-NEXT:    [[D:%.*]] = addrspacecast ptr [[AHEAD_DST]] to ptr addrspace(3)
+; CHECK-NEXT:    [[S:%.*]] = addrspacecast ptr [[AHEAD_SRC]] to ptr addrspace(1)
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) [[D]], ptr addrspace(1) [[S]])
+; CHECK-NEXT:    br label %[[JOIN]]
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
@@ -174,12 +177,12 @@ exit:
 ; CHECK-NOT:     cp.async
 ; CHECK:         ret void
 
-; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages: iteration i issues the copy of iteration i+7 into a ring of shared buffers and waits only for its own
+; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages: iteration i ends issuing the copy of iteration i+8 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; REMARK-NOT:  remark:
 
 ; PTX-LABEL: .entry stream(
 ; PTX:         .shared .align 16 .b8 tile_$_ferry_$_ring[8192];
-; PTX-COUNT-7: cp.async.commit_group;
+; PTX-COUNT-8: cp.async.commit_group;
 ; PTX:         cp.async.wait_group 7;
 ; PTX-NEXT:    bar.sync 0;
 ; PTX:         cp.async.wait_all;

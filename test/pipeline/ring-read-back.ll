@@ -34,8 +34,6 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:         %ferry.iteration = phi i32
 ; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, 15
 ; CHECK:         [[SLOT:%ferry.slot]] = getelementptr [16 x [128 x float]], ptr addrspace(3) @s.ferry.ring, i32 0, i32 %ferry.slot.compute
-; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 15)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NEXT:    [[TILE:%[0-9a-z.]+]] = addrspacecast ptr addrspace(3) [[SLOT]] to ptr
@@ -47,6 +45,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %acc.next = fadd contract float %acc, %product
 ; CHECK-NEXT:    %sum.next = fadd contract float %sum, %ferry.read.back
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     ferry.read.back
+; CHECK:         %ferry.runs = icmp ugt i32 {{%.*}}, 15
+; CHECK-NOT:     ferry.read.back
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK-NOT:     ferry.read.back
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %end, label %exit, label %loop
 ; CHECK-NOT:     ferry.read.back
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.all()
 define ptx_kernel void @ring_read_back(ptr noalias %out, ptr noalias %in, i32 %n) #0 {

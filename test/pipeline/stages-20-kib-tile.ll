@@ -128,26 +128,28 @@ exit:
 ; FORCE2:       @tile.ferry.ring = internal addrspace(3) global [2 x [5120 x i32]] poison, align 16
 ; FORCE2-LABEL: define dso_local ptx_kernel void @stream(
 ; FORCE2:       preheader:
-; FORCE2-COUNT-1: call void @llvm.nvvm.cp.async.commit.group()
+; FORCE2-COUNT-2: call void @llvm.nvvm.cp.async.commit.group()
 ; FORCE2-NOT:     cp.async.commit.group
 ; FORCE2:       loop:
 ; FORCE2-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; FORCE2:         %ferry.slot.compute = and i32 %ferry.iteration, 1
-; FORCE2-NEXT:    [[FORCE2_AHEAD:%.*]] = add i32 %ferry.iteration, 1
-; FORCE2-NEXT:    %ferry.slot.issue = and i32 [[FORCE2_AHEAD]], 1
-; FORCE2:         %ferry.runs = icmp uge i32 {{%.*}}, 1
-; FORCE2:         %ferry.ahead = add i32 %b, 1
+; FORCE2-NOT:     cp.async.ca
+; FORCE2:         call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; FORCE2-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; FORCE2:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; FORCE2:         %ferry.runs = icmp ugt i32 {{%.*}}, 1
+; FORCE2:         getelementptr [2 x [5120 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; FORCE2-NEXT:    %ferry.ahead = add i32 %b, 2
 ; FORCE2:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; FORCE2:         call void @llvm.nvvm.cp.async.commit.group()
-; FORCE2-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; FORCE2-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; FORCE2-NEXT:    br i1 %done, label %exit, label %loop
 ; FORCE2:       exit:
 ; FORCE2-NEXT:    %result = phi i32
 ; FORCE2-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; FORCE2-NOT:     cp.async
 ; FORCE2:         ret void
 
-; FORCE2-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i issues the copy of iteration i+1 into a ring of shared buffers and waits only for its own
+; FORCE2-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i ends issuing the copy of iteration i+2 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; FORCE2-REMARK-NOT:  remark:
 
 ; FORCE2-PTX-LABEL: .entry stream(
@@ -159,26 +161,28 @@ exit:
 ; FORCE4:       @tile.ferry.ring = internal addrspace(3) global [2 x [5120 x i32]] poison, align 16
 ; FORCE4-LABEL: define dso_local ptx_kernel void @stream(
 ; FORCE4:       preheader:
-; FORCE4-COUNT-1: call void @llvm.nvvm.cp.async.commit.group()
+; FORCE4-COUNT-2: call void @llvm.nvvm.cp.async.commit.group()
 ; FORCE4-NOT:     cp.async.commit.group
 ; FORCE4:       loop:
 ; FORCE4-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; FORCE4:         %ferry.slot.compute = and i32 %ferry.iteration, 1
-; FORCE4-NEXT:    [[FORCE4_AHEAD:%.*]] = add i32 %ferry.iteration, 1
-; FORCE4-NEXT:    %ferry.slot.issue = and i32 [[FORCE4_AHEAD]], 1
-; FORCE4:         %ferry.runs = icmp uge i32 {{%.*}}, 1
-; FORCE4:         %ferry.ahead = add i32 %b, 1
+; FORCE4-NOT:     cp.async.ca
+; FORCE4:         call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; FORCE4-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; FORCE4:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; FORCE4:         %ferry.runs = icmp ugt i32 {{%.*}}, 1
+; FORCE4:         getelementptr [2 x [5120 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; FORCE4-NEXT:    %ferry.ahead = add i32 %b, 2
 ; FORCE4:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; FORCE4:         call void @llvm.nvvm.cp.async.commit.group()
-; FORCE4-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; FORCE4-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; FORCE4-NEXT:    br i1 %done, label %exit, label %loop
 ; FORCE4:       exit:
 ; FORCE4-NEXT:    %result = phi i32
 ; FORCE4-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; FORCE4-NOT:     cp.async
 ; FORCE4:         ret void
 
-; FORCE4-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i issues the copy of iteration i+1 into a ring of shared buffers and waits only for its own
+; FORCE4-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i ends issuing the copy of iteration i+2 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; FORCE4-REMARK-NOT:  remark:
 
 ; FORCE4-PTX-LABEL: .entry stream(

@@ -78,26 +78,28 @@ exit:
 ; S4:       @tile.ferry.ring = internal addrspace(3) global [4 x [1024 x i32]] poison, align 16
 ; S4-LABEL: define dso_local ptx_kernel void @stream(
 ; S4:       preheader:
-; S4-COUNT-3: call void @llvm.nvvm.cp.async.commit.group()
+; S4-COUNT-4: call void @llvm.nvvm.cp.async.commit.group()
 ; S4-NOT:     cp.async.commit.group
 ; S4:       loop:
 ; S4-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; S4:         %ferry.slot.compute = and i32 %ferry.iteration, 3
-; S4-NEXT:    [[S4_AHEAD:%.*]] = add i32 %ferry.iteration, 3
-; S4-NEXT:    %ferry.slot.issue = and i32 [[S4_AHEAD]], 3
-; S4:         %ferry.runs = icmp uge i32 {{%.*}}, 3
-; S4:         %ferry.ahead = add i32 %b, 3
+; S4-NOT:     cp.async.ca
+; S4:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; S4-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S4:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S4:         %ferry.runs = icmp ugt i32 {{%.*}}, 3
+; S4:         getelementptr [4 x [1024 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; S4-NEXT:    %ferry.ahead = add i32 %b, 4
 ; S4:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S4:         call void @llvm.nvvm.cp.async.commit.group()
-; S4-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)
-; S4-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S4-NEXT:    br i1 %done, label %exit, label %loop
 ; S4:       exit:
 ; S4-NEXT:    %result = phi i32
 ; S4-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; S4-NOT:     cp.async
 ; S4:         ret void
 
-; S4-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own
+; S4-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i ends issuing the copy of iteration i+4 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; S4-REMARK-NOT:  remark:
 
 ; S4-PTX-LABEL: .entry stream(

@@ -77,26 +77,28 @@ exit:
 ; S2:       @tile.ferry.ring = internal addrspace(3) global [2 x [2048 x i32]] poison, align 16
 ; S2-LABEL: define dso_local ptx_kernel void @stream(
 ; S2:       preheader:
-; S2-COUNT-1: call void @llvm.nvvm.cp.async.commit.group()
+; S2-COUNT-2: call void @llvm.nvvm.cp.async.commit.group()
 ; S2-NOT:     cp.async.commit.group
 ; S2:       loop:
 ; S2-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; S2:         %ferry.slot.compute = and i32 %ferry.iteration, 1
-; S2-NEXT:    [[S2_AHEAD:%.*]] = add i32 %ferry.iteration, 1
-; S2-NEXT:    %ferry.slot.issue = and i32 [[S2_AHEAD]], 1
-; S2:         %ferry.runs = icmp uge i32 {{%.*}}, 1
-; S2:         %ferry.ahead = add i32 %b, 1
+; S2-NOT:     cp.async.ca
+; S2:         call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; S2-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S2:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S2:         %ferry.runs = icmp ugt i32 {{%.*}}, 1
+; S2:         getelementptr [2 x [2048 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; S2-NEXT:    %ferry.ahead = add i32 %b, 2
 ; S2:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; S2:         call void @llvm.nvvm.cp.async.commit.group()
-; S2-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; S2-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; S2-NEXT:    br i1 %done, label %exit, label %loop
 ; S2:       exit:
 ; S2-NEXT:    %result = phi i32
 ; S2-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; S2-NOT:     cp.async
 ; S2:         ret void
 
-; S2-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i issues the copy of iteration i+1 into a ring of shared buffers and waits only for its own
+; S2-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 2 stages: iteration i ends issuing the copy of iteration i+2 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; S2-REMARK-NOT:  remark:
 
 ; S2-PTX-LABEL: .entry stream(

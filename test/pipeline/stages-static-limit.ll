@@ -85,26 +85,28 @@ exit:
 ; LIMIT:       @tile.ferry.ring = internal addrspace(3) global [4 x [256 x i32]] poison, align 16
 ; LIMIT-LABEL: define dso_local ptx_kernel void @stream(
 ; LIMIT:       preheader:
-; LIMIT-COUNT-3: call void @llvm.nvvm.cp.async.commit.group()
+; LIMIT-COUNT-4: call void @llvm.nvvm.cp.async.commit.group()
 ; LIMIT-NOT:     cp.async.commit.group
 ; LIMIT:       loop:
 ; LIMIT-NEXT:    %ferry.iteration = phi i32 [ 0, %{{.*}} ], [ {{%.*}}, %{{.*}} ]
 ; LIMIT:         %ferry.slot.compute = and i32 %ferry.iteration, 3
-; LIMIT-NEXT:    [[LIMIT_AHEAD:%.*]] = add i32 %ferry.iteration, 3
-; LIMIT-NEXT:    %ferry.slot.issue = and i32 [[LIMIT_AHEAD]], 3
-; LIMIT:         %ferry.runs = icmp uge i32 {{%.*}}, 3
-; LIMIT:         %ferry.ahead = add i32 %b, 3
+; LIMIT-NOT:     cp.async.ca
+; LIMIT:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; LIMIT-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; LIMIT:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; LIMIT:         %ferry.runs = icmp ugt i32 {{%.*}}, 3
+; LIMIT:         getelementptr [4 x [256 x i32]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; LIMIT-NEXT:    %ferry.ahead = add i32 %b, 4
 ; LIMIT:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; LIMIT:         call void @llvm.nvvm.cp.async.commit.group()
-; LIMIT-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 3)
-; LIMIT-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; LIMIT-NEXT:    br i1 %done, label %exit, label %loop
 ; LIMIT:       exit:
 ; LIMIT-NEXT:    %result = phi i32
 ; LIMIT-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; LIMIT-NOT:     cp.async
 ; LIMIT:         ret void
 
-; LIMIT-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i issues the copy of iteration i+3 into a ring of shared buffers and waits only for its own
+; LIMIT-REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i ends issuing the copy of iteration i+4 into the slot it read, of a ring of shared buffers, and waits only for its own
 ; LIMIT-REMARK-NOT:  remark:
 
 ; LIMIT-PTX-LABEL: .entry stream(

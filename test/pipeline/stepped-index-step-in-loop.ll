@@ -2,8 +2,8 @@
 ; itself computes (`b += 16 * ld` with 16 * ld not hoisted out of the
 ; loop): the amount is the same every iteration, so it joins the values the
 ; ring computes again where it issues: the prologue's stage k from
-; b = 0 + (16 * ld) * k, iteration i the copy of iteration i+3 from
-; b + (16 * ld) * 3. (The same for a pointer: stepped-pointer-step-in-loop.ll;
+; b = 0 + (16 * ld) * k, iteration i, at its end, the copy of iteration
+; i+4 from b + (16 * ld) * 4. (The same for a pointer: stepped-pointer-step-in-loop.ll;
 ; an amount computed before the loop: trip-steps.ll.)
 ;
 ; RUN: %opt -ferry-stages=4 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
@@ -83,18 +83,28 @@ exit:
 ; CHECK:         [[ROWS2:%.*]] = shl nsw i32 %ld, 4
 ; CHECK-NEXT:    [[STEPS2:%.*]] = mul i32 [[ROWS2]], 2
 ; CHECK-NEXT:    [[AHEAD2:%ferry.ahead[0-9]*]] = add i32 0, [[STEPS2]]
+; CHECK:         [[ROWS3:%.*]] = shl nsw i32 %ld, 4
+; CHECK-NEXT:    [[STEPS3:%.*]] = mul i32 [[ROWS3]], 3
+; CHECK-NEXT:    [[AHEAD3:%ferry.ahead[0-9]*]] = add i32 0, [[STEPS3]]
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32
 ; CHECK-NEXT:    %b = phi i32 [ 0, %{{.*}} ], [ %b.next, %{{.*}} ]
-; CHECK:         [[ROWS:%.*]] = shl nsw i32 %ld, 4
-; CHECK-NEXT:    [[STEPS:%.*]] = mul i32 [[ROWS]], 3
-; CHECK-NEXT:    %ferry.ahead = add i32 %b, [[STEPS]]
-; CHECK-NEXT:    add nsw i32 %ferry.ahead, %t
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK:         %rows = shl nsw i32 %ld, 4
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NEXT:    %rows = shl nsw i32 %ld, 4
 ; CHECK-NEXT:    %b.next = add i32 %b, %rows
+; CHECK:         [[ROWS:%.*]] = shl nsw i32 %ld, 4
+; CHECK-NEXT:    [[STEPS:%.*]] = mul i32 [[ROWS]], 4
+; CHECK-NEXT:    %ferry.ahead = add i32 %b, [[STEPS]]
+; CHECK-NEXT:    add nsw i32 %ferry.ahead, %t
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

@@ -1,7 +1,7 @@
 ; A source pointer stepped each iteration by a loop-invariant amount (`p +=
 ; 16 * ld` ints, computed before the loop): k iterations on it is p + k *
 ; (16 * ld) ints. The prologue issues stage k from in + k * rows, iteration
-; i the copy of iteration i+3 from p + 3 * rows (plain GEPs: an iteration
+; i, at its end, the copy of iteration i+4 from p + 4 * rows (plain GEPs: an iteration
 ; that does not run may compute them, never use them).
 ;
 ;   const int *p = in;
@@ -84,16 +84,26 @@ exit:
 ; CHECK:         [[ROWS2:%.*]] = mul i64 %rows.wide, 2
 ; CHECK-NEXT:    [[AHEAD2:%ferry.ahead[0-9]*]] = getelementptr i32, ptr %in, i64 [[ROWS2]]
 ; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr [[AHEAD2]], i64 %t.wide
+; CHECK:         [[ROWS3:%.*]] = mul i64 %rows.wide, 3
+; CHECK-NEXT:    [[AHEAD3:%ferry.ahead[0-9]*]] = getelementptr i32, ptr %in, i64 [[ROWS3]]
+; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr [[AHEAD3]], i64 %t.wide
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32
 ; CHECK-NEXT:    %p = phi ptr [ %in, %{{.*}} ], [ %p.next, %{{.*}} ]
-; CHECK:         [[ROWS3:%.*]] = mul i64 %rows.wide, 3
-; CHECK-NEXT:    %ferry.ahead = getelementptr i32, ptr %p, i64 [[ROWS3]]
-; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr %ferry.ahead, i64 %t.wide
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         %p.next = getelementptr inbounds i32, ptr %p, i64 %rows.wide
+; CHECK:         [[ROWS4:%.*]] = mul i64 %rows.wide, 4
+; CHECK-NEXT:    %ferry.ahead = getelementptr i32, ptr %p, i64 [[ROWS4]]
+; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr %ferry.ahead, i64 %t.wide
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

@@ -2,8 +2,8 @@
 ; computes (`p += 16 * ld` with 16 * ld not hoisted out of the loop): the
 ; amount is the same every iteration, so it joins the values the ring
 ; computes again where it issues: the prologue's stage k from in + k * (16
-; * ld), iteration i the copy of iteration i+3 from p + 3 * (16 * ld), each
-; computing 16 * ld there. (The amount computed before the loop:
+; * ld), iteration i, at its end, the copy of iteration i+4 from
+; p + 4 * (16 * ld), each computing 16 * ld there. (The amount computed before the loop:
 ; stepped-pointer-invariant.ll; an amount that changes:
 ; refuse-stepped-pointer-varying.ll.)
 ;
@@ -85,20 +85,31 @@ exit:
 ; CHECK-NEXT:    [[WIDE2:%.*]] = sext i32 [[ROWS2]] to i64
 ; CHECK-NEXT:    [[STEPS2:%.*]] = mul i64 [[WIDE2]], 2
 ; CHECK-NEXT:    [[AHEAD2:%ferry.ahead[0-9]*]] = getelementptr i32, ptr %in, i64 [[STEPS2]]
+; CHECK:         [[ROWS3:%.*]] = shl nsw i32 %ld, 4
+; CHECK-NEXT:    [[WIDE3:%.*]] = sext i32 [[ROWS3]] to i64
+; CHECK-NEXT:    [[STEPS3:%.*]] = mul i64 [[WIDE3]], 3
+; CHECK-NEXT:    [[AHEAD3:%ferry.ahead[0-9]*]] = getelementptr i32, ptr %in, i64 [[STEPS3]]
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32
 ; CHECK-NEXT:    %p = phi ptr [ %in, %{{.*}} ], [ %p.next, %{{.*}} ]
-; CHECK:         [[ROWS:%.*]] = shl nsw i32 %ld, 4
-; CHECK-NEXT:    [[WIDE:%.*]] = sext i32 [[ROWS]] to i64
-; CHECK-NEXT:    [[STEPS:%.*]] = mul i64 [[WIDE]], 3
-; CHECK-NEXT:    %ferry.ahead = getelementptr i32, ptr %p, i64 [[STEPS]]
-; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr %ferry.ahead, i64 %t.wide
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK:         %rows = shl nsw i32 %ld, 4
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NEXT:    %rows = shl nsw i32 %ld, 4
 ; CHECK-NEXT:    %rows.wide = sext i32 %rows to i64
 ; CHECK-NEXT:    %p.next = getelementptr inbounds i32, ptr %p, i64 %rows.wide
+; CHECK:         [[ROWS:%.*]] = shl nsw i32 %ld, 4
+; CHECK-NEXT:    [[WIDE:%.*]] = sext i32 [[ROWS]] to i64
+; CHECK-NEXT:    [[STEPS:%.*]] = mul i64 [[WIDE]], 4
+; CHECK-NEXT:    %ferry.ahead = getelementptr i32, ptr %p, i64 [[STEPS]]
+; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr %ferry.ahead, i64 %t.wide
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

@@ -1,8 +1,8 @@
 ; A source pointer stepped each iteration by a constant (`p += 256` ints,
 ; a GEP of 1024 bytes on the pointer phi) is an induction variable of the
 ; pointer kind: k iterations on, it is p + k * 1024 bytes. The prologue
-; issues stage k from in + k * 1024, iteration i the copy of iteration i+3
-; from p + 3 * 1024 (plain GEPs: an iteration that does not run may compute
+; issues stage k from in + k * 1024, iteration i, at its end, the copy of
+; iteration i+4 from p + 4 * 1024 (plain GEPs: an iteration that does not run may compute
 ; them, never use them).
 ;
 ;   const int *p = in;
@@ -81,15 +81,24 @@ exit:
 ; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr [[AHEAD1]], i64 %t.wide
 ; CHECK:         [[AHEAD2:%ferry.ahead[0-9]*]] = getelementptr i8, ptr %in, i64 2048
 ; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr [[AHEAD2]], i64 %t.wide
+; CHECK:         [[AHEAD3:%ferry.ahead[0-9]*]] = getelementptr i8, ptr %in, i64 3072
+; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr [[AHEAD3]], i64 %t.wide
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32
 ; CHECK-NEXT:    %p = phi ptr [ %in, %{{.*}} ], [ %p.next, %{{.*}} ]
-; CHECK:         %ferry.ahead = getelementptr i8, ptr %p, i64 3072
-; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr %ferry.ahead, i64 %t.wide
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         %p.next = getelementptr inbounds nuw i8, ptr %p, i64 1024
+; CHECK:         %ferry.ahead = getelementptr i8, ptr %p, i64 4096
+; CHECK-NEXT:    getelementptr inbounds nuw i32, ptr %ferry.ahead, i64 %t.wide
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

@@ -1,7 +1,9 @@
 ; Loops counting down (a negative step), as legacy kernels walk tiles from
 ; the end: the values the latch tests only shrink until one fails, so the
 ; index of the last iteration is (first - bound) / step's size, the mirror
-; of a loop counting up, and iteration i+d runs when last - i >= d. Three
+; of a loop counting up, and iteration i+d runs when last - i >= d (the
+; prologue's d = 1..3 when last >= d; iteration i's end issues i+4 when
+; last - i > 3). Three
 ; shapes as clang -O3 leaves them (tsp-cuda's 2-opt kernel walks its tiles
 ; this way: `for (jj = cities - 1; jj >= ii + 2; jj -= tilesize)`):
 ;
@@ -193,16 +195,25 @@ exit:
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %n, -1
 ; CHECK:         [[RUNS2:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %n, -2
+; CHECK:         [[RUNS3:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 3
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %n, -3
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32 [ %n, %{{.*}} ], [ %k.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 3
-; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i32 %k, -3
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         %more = icmp samesign ugt i32 %k, 1
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 3
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %k, -4
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %more, label %loop, label %exit
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
@@ -221,11 +232,16 @@ exit:
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %n, -256
 ; CHECK:         [[RUNS2:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %n, -512
+; CHECK:         [[RUNS3:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 3
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %n, -768
 ; CHECK:       loop:
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 3
-; CHECK:         %ferry.ahead = add i32 %k, -768
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 3
+; CHECK:         %ferry.ahead = add i32 %k, -1024
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %more, label %loop, label %exit
 
 ; CHECK-LABEL: define dso_local ptx_kernel void @down_to_lo(
 ; CHECK:       preheader:
@@ -240,12 +256,17 @@ exit:
 ; CHECK-NEXT:    %ferry.last.iteration = trunc i64 %ferry.last to i32
 ; CHECK:         [[RUNS1:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 1
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, -256
+; CHECK:         [[RUNS3:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 3
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, -768
 ; CHECK:       loop:
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 3
-; CHECK:         %ferry.ahead = add i32 %jj, -768
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK:         %done = icmp slt i32 %jj.next, %lo
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 3
+; CHECK:         %ferry.ahead = add i32 %jj, -1024
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 
 ; REMARK-COUNT-3: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages
 ; REMARK-NOT: remark:

@@ -3,9 +3,9 @@
 ; the latch tests, first = start + 1 (in 32 bits: from the type's largest
 ; value it wraps, and the loop goes on), as n - first - 1 + 1 when
 ; n - first - 1 >= 0 and 0 otherwise (the loop runs at least once), in 64
-; bits and the loop's signedness; iteration i+k then runs when last - i >= k (a
-; 32-bit unsigned test, named ferry.runs), and the prologue's stage k when
-; last >= k. (Loops that continue while b != n: ring-8-stages.ll; counters
+; bits and the loop's signedness; iteration i+8, issued at iteration i's
+; end, then runs when last - i > 7 (a 32-bit unsigned test, named
+; ferry.runs), and the prologue's stage k (k = 1..7) when last >= k. (Loops that continue while b != n: ring-8-stages.ll; counters
 ; wider than 32 bits: trip-wide-counter.ll.)
 ;
 ;   for (int b = start; b < n; b++)      { tile[t] = in[b * 256 + t]; ... }
@@ -97,15 +97,24 @@ exit:
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 1
 ; CHECK:         %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 6
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 6
+; CHECK:         %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 7
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 7
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %b = phi i32 [ %start, %{{.*}} ], [ %b.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 7
-; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i32 %b, 7
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %b, 8
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %more, label %loop, label %exit
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
@@ -174,15 +183,24 @@ exit:
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 1
 ; CHECK:         %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 6
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 6
+; CHECK:         %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 7
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %start, 7
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %b = phi i32 [ %start, %{{.*}} ], [ %b.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 7
-; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i32 %b, 7
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 7
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %b, 8
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %more, label %loop, label %exit
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

@@ -4,8 +4,9 @@
 ; counting by 1 modulo 2^32, so the index of its last iteration is
 ; hi - lo in 32 bits, zero-extended: hi == INT_MAX with lo == 0 runs 2^31
 ; iterations, lo == INT_MIN 2^32 (last = 2^32 - 1), neither none nor
-; forever. Iteration i+3 runs when last - i >= 3, the prologue's stage k
-; when last >= k, as for the tests of k + 1 (trip-forms.ll).
+; forever. Iteration i+4, issued at iteration i's end, runs when
+; last - i > 3, the prologue's stage k when last >= k, as for the tests of
+; k + 1 (trip-forms.ll).
 ;
 ;   for (int k = lo; k <= hi; k++) { tile[t] = in[k * 256 + t]; ... }
 ;
@@ -85,17 +86,25 @@ exit:
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %lo, 1
 ; CHECK:         [[RUNS2:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %lo, 2
+; CHECK:         [[RUNS3:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 3
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %lo, 3
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32 [ %lo, %{{.*}} ], [ %k.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 3
-; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i32 %k, 3
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         %done = icmp eq i32 %k, %hi
-; CHECK:         br i1 %done, label %exit, label %loop
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 3
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %k, 4
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

@@ -3,8 +3,8 @@
 ; (or the program overflows a signed int, undefined), and the loop runs as
 ; if it continued while k + 4 < hi. The index of its last iteration comes
 ; from the first value tested, lo + 4: (hi - (lo + 4) - 1) / 4 + 1 when
-; hi - (lo + 4) - 1 >= 0, else 0, in 64 bits; iteration i+3's counter is
-; k + 12. (Without nsw or nuw the loop is not pipelined:
+; hi - (lo + 4) - 1 >= 0, else 0, in 64 bits; iteration i+4's counter,
+; issued at iteration i's end, is k + 16. (Without nsw or nuw the loop is not pipelined:
 ; refuse-not-equal-step-wrapping.ll.)
 ;
 ;   for (int k = lo; k != hi; k += 4) { tile[t] = in[k * 256 + t]; ... }
@@ -92,15 +92,24 @@ exit:
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %lo, 4
 ; CHECK:         [[RUNS2:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %lo, 8
+; CHECK:         [[RUNS3:%ferry.runs[0-9]*]] = icmp uge i32 %ferry.last.iteration, 3
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i32 %lo, 12
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i32 [ %lo, %{{.*}} ], [ %k.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i32 [[LEFT]], 3
-; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i32 %k, 12
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp ugt i32 [[LEFT]], 3
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i32 %k, 16
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

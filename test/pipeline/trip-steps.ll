@@ -5,9 +5,9 @@
 ; first value the latch tests is begin + 16; the last iteration's index is
 ; then (end - (begin + 16)) / 16 + 1 when end >= begin + 16, else 0,
 ; computed in 64 bits where nothing wraps; iteration i+k runs when
-; last - i >= k. The source also
-; depends on `b`, which adds a loop-invariant %stride each iteration: k
-; iterations on it is b + k * stride.
+; last - i >= k (iteration i's end issues i+4 when last - i > 3). The
+; source also depends on `b`, which adds a loop-invariant %stride each
+; iteration: k iterations on it is b + k * stride.
 ;
 ;   for (int a = begin, b = 0; a <= end; a += 16, b += stride) {
 ;     tile[t] = in[a * 256 + b + t]; __syncthreads();
@@ -100,17 +100,25 @@ exit:
 ; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 2
 ; CHECK:         mul i32 %stride, 2
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    %ferry.runs{{[0-9]*}} = icmp uge i32 %ferry.last.iteration, 3
+; CHECK:         mul i32 %stride, 3
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         br label %loop
 ; The loop's own guard, at its top.
 ; CHECK:       loop:
-; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 3
-; CHECK:         mul i32 %stride, 3
-; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
-; CHECK-NOT:     store i32 %v
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     store i32 %v
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
+; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], 3
+; CHECK:         mul i32 %stride, 4
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK-NOT:     store i32 %v
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.all()
 

@@ -90,18 +90,32 @@ exit:
 ; CHECK-NEXT:    [[FAR2:%.*]] = icmp uge i64 [[LEFT2]], 4
 ; CHECK-NEXT:    [[RUNS2:%ferry.runs[0-9]*]] = and i1 [[PASSES2]], [[FAR2]]
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i64 %hi, -8
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    [[FIRST3:%.*]] = add i64 %hi, -4
+; CHECK-NEXT:    [[LEFT3:%.*]] = sub i64 [[FIRST3]], %lo
+; CHECK-NEXT:    [[PASSES3:%.*]] = icmp sge i64 [[FIRST3]], %lo
+; CHECK-NEXT:    [[FAR3:%.*]] = icmp uge i64 [[LEFT3]], 8
+; CHECK-NEXT:    [[RUNS3:%ferry.runs[0-9]*]] = and i1 [[PASSES3]], [[FAR3]]
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i64 %hi, -12
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i64 [ %hi, %{{.*}} ], [ %k.next, %{{.*}} ]
+; CHECK-NOT:     cp.async.ca.shared.global
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         [[TESTED:%.*]] = add i64 %k, -4
 ; CHECK-NEXT:    [[LEFT:%.*]] = sub i64 [[TESTED]], %lo
 ; CHECK-NEXT:    [[PASSES:%.*]] = icmp sge i64 [[TESTED]], %lo
-; CHECK-NEXT:    [[FAR:%.*]] = icmp uge i64 [[LEFT]], 8
+; CHECK-NEXT:    [[FAR:%.*]] = icmp uge i64 [[LEFT]], 12
 ; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = and i1 [[PASSES]], [[FAR]]
 ; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i64 %k, -12
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
-; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         %ferry.ahead = add i64 %k, -16
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

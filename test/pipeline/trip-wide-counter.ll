@@ -2,7 +2,8 @@
 ; the index of its last iteration need not fit in 32 bits, so whether
 ; iteration i+k runs is asked of the value the latch tests, b + 1: none of
 ; it and the k-1 after it is n, n - (b + 1) >= k in 64 bits (unsigned,
-; modulo 2^64), and of the start value in the prologue. (Counters of 32
+; modulo 2^64), at iteration i's end for k = 8, and of the start value in
+; the prologue for k = 1..7. (Counters of 32
 ; bits or less: trip-forms.ll; other 64-bit forms: trip-wide-steps.ll.)
 ;
 ; RUN: %opt -ferry-stages=8 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry \
@@ -68,12 +69,23 @@ exit:
 ; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    [[LEFT1:%.*]] = sub i64 %n, 1
 ; CHECK-NEXT:    {{%.*}} = icmp uge i64 [[LEFT1]], 1
+; CHECK:         {{%.*}} = icmp uge i64 {{%.*}}, 6
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    [[LEFT7:%.*]] = sub i64 %n, 1
+; CHECK-NEXT:    {{%.*}} = icmp uge i64 [[LEFT7]], 7
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
-; CHECK:         [[TESTED:%.*]] = add i64 %b, 1
-; CHECK-NEXT:    [[LEFT:%.*]] = sub i64 %n, [[TESTED]]
-; CHECK-NEXT:    {{%.*}} = icmp uge i64 [[LEFT]], 7
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         [[TESTED:%.*]] = add i64 %b, 1
+; CHECK-NEXT:    [[LEFT:%.*]] = sub i64 %n, [[TESTED]]
+; CHECK-NEXT:    {{%.*}} = icmp uge i64 [[LEFT]], 8
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 
 ; REMARK: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages
 

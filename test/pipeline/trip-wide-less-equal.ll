@@ -81,16 +81,27 @@ exit:
 ; CHECK-NEXT:    [[LEFT2:%.*]] = sub i64 %hi, %lo
 ; CHECK-NEXT:    [[RUNS2:%ferry.runs[0-9]*]] = icmp uge i64 [[LEFT2]], 2
 ; CHECK:         %ferry.ahead{{[0-9]*}} = add i64 %lo, 2
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    [[LEFT3:%.*]] = sub i64 %hi, %lo
+; CHECK-NEXT:    [[RUNS3:%ferry.runs[0-9]*]] = icmp uge i64 [[LEFT3]], 3
+; CHECK:         %ferry.ahead{{[0-9]*}} = add i64 %lo, 3
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %ferry.iteration = phi i32
 ; CHECK-NEXT:    %k = phi i64 [ %lo, %{{.*}} ], [ %k.next, %{{.*}} ]
-; CHECK:         [[LEFT:%.*]] = sub i64 %hi, %k
-; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i64 [[LEFT]], 3
-; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
-; CHECK:         %ferry.ahead = add i64 %k, 3
+; CHECK-NOT:     cp.async.ca.shared.global
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:         %done = icmp eq i64 %k, %hi
+; CHECK:         [[LEFT:%.*]] = sub i64 %hi, %k
+; CHECK-NEXT:    [[RUNS:%ferry.runs[0-9]*]] = icmp uge i64 [[LEFT]], 4
+; CHECK-NEXT:    br i1 [[RUNS]], label %ferry.issue{{[0-9]*}}, label %ferry.issued{{[0-9]*}}
+; CHECK:         %ferry.ahead = add i64 %k, 4
+; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
 ; CHECK-NEXT:    %result = phi i32
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()

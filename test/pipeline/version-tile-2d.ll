@@ -151,16 +151,21 @@ for.body:                                         ; preds = %for.body.lr.ph, %fo
 ; CHECK-NEXT:    %a.079 = phi i32
 ; CHECK-NEXT:    %sum.078 = phi float
 ; CHECK-NOT:     %b.080
-; CHECK:         %ferry.runs = icmp uge i32 {{%.*}}, 7
-; Both copies' chunks in one loop.
+; CHECK-NOT:     cp.async.cg.shared.global
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     %b.080
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     %b.080
+; CHECK:         %ferry.runs = icmp ugt i32 {{%.*}}, 7
+; Both copies' chunks in one loop, at the iteration's end.
 ; CHECK:       ferry.copy.chunk:
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 ; CHECK-NOT:     br
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 ; CHECK-NOT:     %b.080
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
-; CHECK-NOT:     %b.080
-; CHECK:         br i1 %cmp.not.not, label %for.body, label %for.cond.cleanup
+; CHECK:         call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    br i1 %cmp.not.not, label %for.body, label %for.cond.cleanup
 ; CHECK:       for.body.as.written:
 ; CHECK-NEXT:    %b.080{{[0-9]+}} = phi i32
 
