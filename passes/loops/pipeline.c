@@ -531,15 +531,16 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     w->rings[r].compute_slot = slot(w, builder, r, compute_index);
   w->iteration = iteration;
   w->mask = mask;
+  /* (Such a ring's stages are fixed: a copy loop's ring and a versioned
+   * one take no stages per launch, pipeline_copy_loop.c and
+   * pipeline_check.c.) */
   LLVMValueRef last32 = w->last32;
   if (!at_end)
     w->ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
                                       LLVMBuildSub(builder, last32, iteration, ""), mask,
                                       "ferry.runs")
-               : p->launch_stages
-                   ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, mask)
-                   : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
-                                                         stages - 1);
+                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
+                                                            stages - 1);
 
   /* The compute reads this iteration's slot. */
   for (size_t i = 0; i < p->rebased.count; i++) {
@@ -561,7 +562,7 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   if (p->copy_loop)
     issue_in_copy_loop(module, builder, cache, w);
-  else if (ferry_pipeline_issues_at_end(p))
+  else if (at_end)
     issue_at_end(module, builder, cache, w, compute_index);
   else
     issue_at_top(module, builder, cache, w);
@@ -612,7 +613,8 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
 /* Before the consumer barrier, wait_group S-1: before iteration i's
  * barrier S + i groups are committed, the last holding iteration i+S-1's
  * copies (where iteration i issues them, it commits their group here:
- * ferry_pipeline_issues_at_end), so at most S-1 pending leaves iteration i's landed. */
+ * ferry_pipeline_issues_at_end), so at most S-1 pending leaves iteration
+ * i's landed. */
 static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
