@@ -5,8 +5,9 @@
 ; n - first - 1 >= 0 and 0 otherwise (the loop runs at least once), in 64
 ; bits and the loop's signedness; iteration i+8, issued at iteration i's
 ; end, then runs when last - i > 7 (a 32-bit unsigned test, named
-; ferry.runs), and the prologue's stage k (k = 1..7) when last >= k. (Loops that continue while b != n: ring-8-stages.ll; counters
-; wider than 32 bits: trip-wide-counter.ll.)
+; ferry.runs), and the prologue's stage k (k = 1..7) when last >= k.
+; (Loops that continue while b != n: ring-8-stages.ll; counters wider than
+; 32 bits: trip-wide-counter.ll.)
 ;
 ;   for (int b = start; b < n; b++)      { tile[t] = in[b * 256 + t]; ... }
 ;   for (unsigned b = start; b < n; b++) { ... }
