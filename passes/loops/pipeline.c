@@ -315,13 +315,26 @@ static void read_back_from_slot(LLVMBuilderRef builder, const struct rewrite *w,
   ferry_vec_free(&users);
 }
 
+/* The group of the copies an iteration issues during it (a copy loop's
+ * ring, issue_in_copy_loop, and issue_at_top), committed just before the
+ * consumer barrier, whose location it takes, where wait_before_barrier
+ * then waits. */
+static void commit_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
+                                  const struct ferry_pipeline *p) {
+  LLVMMetadataRef location = LLVMGetCurrentDebugLocation2(builder);
+  LLVMPositionBuilderBefore(builder, p->barrier);
+  LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->barrier));
+  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+  LLVMSetCurrentDebugLocation2(builder, location);
+}
+
 /* A ring of a block-strided copy loop (pipeline_copy_loop.c): where the
  * copy loop's copies stand (after the last of them, all in one block),
  * each of its iterations issues the same element p of iteration i+S-1
  * into slot (i+S-1) mod S when that iteration runs (`ahead`), and in
  * iteration 0 those of iterations 0..S-2 into slots 0..S-2 when they run,
- * the prologue; iteration 0 then commits S-1 empty groups besides its own
- * before the barrier (the caller's commit follows), so that wait_group
+ * the prologue; iteration 0 then commits S-1 empty groups before the
+ * barrier, then its own (commit_before_barrier), so that wait_group
  * S-1 there leaves none of its copies pending, and in iteration j >= 1 the
  * S-1 groups it may leave pending are those committed after the one
  * holding j's copies. */
@@ -366,17 +379,18 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL,
                              false, ahead);
-  if (stages < 2)
-    return;
-  LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
-                                             "ferry.first.committed", &head, &join);
-  LLVMPositionBuilderAtEnd(builder, head);
-  LLVMBuildCondBr(builder, first, body, join);
-  LLVMPositionBuilderAtEnd(builder, body);
-  LLVMValueRef to_join = LLVMBuildBr(builder, join);
-  LLVMPositionBuilderBefore(builder, to_join);
-  for (unsigned k = 0; k + 1 < stages; k++)
-    ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+  if (stages > 1) {
+    LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
+                                               "ferry.first.committed", &head, &join);
+    LLVMPositionBuilderAtEnd(builder, head);
+    LLVMBuildCondBr(builder, first, body, join);
+    LLVMPositionBuilderAtEnd(builder, body);
+    LLVMValueRef to_join = LLVMBuildBr(builder, join);
+    LLVMPositionBuilderBefore(builder, to_join);
+    for (unsigned k = 0; k + 1 < stages; k++)
+      ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+  }
+  commit_before_barrier(module, builder, p);
 }
 
 /* Before the loop, what the prologue and the loop use: the trap of a
@@ -468,8 +482,8 @@ static void issue_at_end(LLVMModuleRef module, LLVMBuilderRef builder,
 /* Iteration i issues the copies of iteration i+S-1 at its top, into slot
  * (i+S-1) mod S, when that iteration runs: the barrier that ended
  * iteration i-1 freed that slot, and nothing in the loop writes their
- * sources; the commit follows with the wait, before the barrier
- * (wait_before_barrier). The form of a ring whose compute reads the
+ * sources; their group committed just before the barrier
+ * (commit_before_barrier). The form of a ring whose compute reads the
  * copied bytes many times, bound by that compute, where the issue at the
  * end measured slower: bench/real's matrixMul (H200, 9 alternating
  * rounds) 0.989x / 0.986x of the issue at the top on sm_90a / sm_80, its
@@ -481,6 +495,7 @@ static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : w->issue_index);
   issue_stage(module, builder, cache, w, at, w->issue_index, w->p->stages - 1, NULL, false,
               ahead);
+  commit_before_barrier(module, builder, w->p);
 }
 
 /* In the loop: the iteration counter, this iteration's slots, the
@@ -611,19 +626,15 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
 }
 
 /* Before the consumer barrier, wait_group S-1: before iteration i's
- * barrier S + i groups are committed, the last holding iteration i+S-1's
- * copies (where iteration i issues them, it commits their group here:
- * ferry_pipeline_issues_at_end), so at most S-1 pending leaves iteration
- * i's landed. */
+ * barrier S + i groups are committed (each issue form commits its own:
+ * issue_at_end, commit_before_barrier), the last holding iteration
+ * i+S-1's copies, so at most S-1 pending leaves iteration i's landed. */
 static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMPositionBuilderBefore(builder, p->barrier);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->barrier));
-  struct ferry_ptx ptx = {module, builder};
-  if (!ferry_pipeline_issues_at_end(p))
-    ferry_ptx_commit_group(&ptx);
-  ferry_ptx_wait_group(&ptx, p->stages - 1);
+  ferry_ptx_wait_group(&(struct ferry_ptx){module, builder}, p->stages - 1);
 }
 
 /* After the loop: whatever is still in flight (issued for iterations that

@@ -37,8 +37,9 @@ struct rewrite {
   LLVMValueRef source_steps[FERRY_RING_MAX_COPIES];
   LLVMValueRef source_chunks[FERRY_RING_MAX_COPIES];
   /* In the loop: this iteration's index (i32) and S - 1 (a constant, or
-   * stage_mask); in a copy loop, the slot it issues into and whether
-   * iteration i+S-1 runs. */
+   * stage_mask); where it issues iteration i+S-1's copies during the
+   * iteration (ferry_pipeline_issues_at_end), their slot and whether that
+   * iteration runs. */
   LLVMValueRef iteration, issue_index, mask, ahead;
 };
 
