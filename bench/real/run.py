@@ -138,9 +138,13 @@ def binary_of(build):
     return build.split("@")[0].split("#")[0]
 
 
+# The control's build: the plain binary timed again (binary_of).
+CONTROL = "plain#aa"
+
+
 def column_name(build):
     """A ratio column's name: the mode of ferry@MODE, A/A for the control."""
-    return "A/A" if build == "plain#aa" else build.split("@")[-1] if "@" in build else "ratio"
+    return "A/A" if build == CONTROL else build.split("@")[-1] if "@" in build else "ratio"
 
 
 def env_of(build):
@@ -320,7 +324,7 @@ def main():
              if os.path.exists(os.path.join(out, f"{p}.{t}.plain")) and os.path.exists(os.path.join(out, f"{p}.{t}.ferry"))]
     modes = [m for m in a.modes.replace(",", " ").split() if m]
     ferry_builds = [f"ferry@{m}" for m in modes] or ["ferry"]
-    control = ["plain#aa"] if a.control else []
+    control = [CONTROL] if a.control else []
     # The columns of ratios: each ferry build's, then the A/A control's.
     ratio_builds = ferry_builds + control
     res = {}
