@@ -70,8 +70,7 @@
 
 /* The most iterations ahead, the most copies a prefetched loop holds, the
  * largest step of its counter: loop_limits.h. */
-enum { MAX_DISTANCE = FERRY_PREFETCH_MAX_DISTANCE, MAX_COPIES = FERRY_PREFETCH_MAX_COPIES,
-       SM_THREADS_MAX = 2048 };
+enum { MAX_DISTANCE = FERRY_PREFETCH_MAX_DISTANCE, MAX_COPIES = FERRY_PREFETCH_MAX_COPIES };
 
 /* How the loop counts (counted_loop.h), and how the source addresses read
  * its counter. */
@@ -223,7 +222,7 @@ static LLVMValueRef build_distance(LLVMBuilderRef builder, LLVMModuleRef module,
   LLVMValueRef one = LLVMConstInt(i64, 1, false);
   LLVMValueRef per_sm = LLVMBuildUDiv(
       builder, LLVMBuildSub(builder, LLVMBuildAdd(builder, blocks, sms, ""), one, ""), sms, "");
-  LLVMValueRef fit = LLVMBuildUDiv(builder, LLVMConstInt(i64, SM_THREADS_MAX, false), threads, "");
+  LLVMValueRef fit = LLVMBuildUDiv(builder, LLVMConstInt(i64, FERRY_SM_THREADS, false), threads, "");
   per_sm = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, fit, per_sm, ""), fit,
                            per_sm, "");
   per_sm = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntEQ, per_sm, LLVMConstInt(i64, 0, false), ""),

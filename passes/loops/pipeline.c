@@ -255,14 +255,27 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
       continue;
     LLVMValueRef at[3];
     /* The first iteration the loop issues: S at iteration 0's end, else
-     * S-1 (ferry_pipeline_issues_at_end). */
+     * S-1 (ferry_pipeline_issues_at_end); S the loop's (launch_stages)
+     * where it is chosen as the kernel runs. */
     unsigned first = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
+    LLVMValueRef first_value = NULL;
+    if (p->launch_stages) {
+      LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+      first_value = ferry_pipeline_issues_at_end(p)
+                        ? LLVMBuildAdd(builder, w->stage_mask,
+                                       LLVMConstInt(LLVMInt32TypeInContext(context), 1, false), "")
+                        : w->stage_mask;
+    }
     unsigned iterations[3] = {first, 0, 1};
     for (int k = 0; k < 3; k++) {
       struct ferry_map made = {0};
       LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
       LLVMValueRef source =
-          ferry_pipeline_value_at(p, builder, p->copies[c].site->source, iterations[k], true, &made);
+          k == 0 && first_value
+              ? ferry_pipeline_value_ahead(p, builder, p->copies[c].site->source, 0, first_value,
+                                           true, &made)
+              : ferry_pipeline_value_at(p, builder, p->copies[c].site->source, iterations[k],
+                                        true, &made);
       ferry_map_free(&made);
       at[k] = ferry_chunk_address(builder, source, FERRY_ADDRSPACE_GLOBAL,
                                   k ? LLVMConstInt(i64, 0, false) : w->chunk_offsets[c].source);
@@ -594,8 +607,9 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
 /* Before the loop, the prologue: slots 0..S-1 filled with iterations
  * 0..S-1 (0..S-2 where iteration 0 issues S-1:
  * ferry_pipeline_issues_at_end), each past the first when it runs, one
- * commit group per stage; with launch_stages, a loop over k < S
- * (launch_prologue). A copy loop's ring has its prologue in iteration 0
+ * commit group per stage; with a per-launch ring's S, a loop over k < S
+ * (launch_prologue); with in_flight_stages, slot k in a region entered
+ * where k < S. A copy loop's ring has its prologue in iteration 0
  * (issue_in_copy_loop). */
 static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
                      struct ferry_emit_cache *cache, const struct rewrite *w) {
@@ -603,7 +617,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   const struct ferry_counted_loop *counted = p->counted;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef last32 = w->last32;
-  if (p->launch_stages) {
+  if (p->launch_stages && !p->in_flight_stages) {
     LLVMValueRef at, k, runs;
     ferry_pipeline_launch_prologue(module, builder, w, &at, &k, &runs);
     issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
@@ -611,16 +625,29 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
   unsigned count = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
-  for (unsigned k = 0; k < count && !p->launch_stages && !p->copy_loop; k++) {
-    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+  bool fixed = !p->launch_stages || p->in_flight_stages;
+  for (unsigned k = 0; k < count && fixed && !p->copy_loop; k++) {
+    LLVMValueRef at = p->counted->preheader_branch;
+    if (p->in_flight_stages) { /* slot k, where k < S */
+      LLVMBasicBlockRef head, join;
+      LLVMBasicBlockRef body =
+          ferry_open_region(at, "ferry.prologue.stage", "ferry.prologue.next", &head, &join);
+      LLVMPositionBuilderAtEnd(builder, head);
+      LLVMBuildCondBr(builder,
+                      LLVMBuildICmp(builder, LLVMIntULE, LLVMConstInt(i32, k, false),
+                                    w->stage_mask, "ferry.stage.wanted"),
+                      body, join);
+      LLVMPositionBuilderAtEnd(builder, body);
+      at = LLVMBuildBr(builder, join);
+    }
+    LLVMPositionBuilderBefore(builder, at);
     LLVMValueRef guard = NULL;
     if (k)
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
-    issue_stage(module, builder, cache, w, p->counted->preheader_branch,
-                               LLVMConstInt(i32, k, false), k, NULL, true, guard);
-    LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+    issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, k, false), k, NULL, true, guard);
+    LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
 }
@@ -677,5 +704,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   else
     wait_before_barrier(module, builder, &w);
   drain(module, builder, &w);
+  if (plan->in_flight_stages)
+    ferry_pipeline_unswitch_stages(builder, &w);
   ferry_pipeline_free(plan);
 }

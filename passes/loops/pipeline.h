@@ -39,6 +39,10 @@ unsigned ferry_pipeline_stages(const struct ferry_pipeline *pipeline);
 /* Whether each launch chooses the stage count, up to ferry_pipeline_stages
  * (a variant's ring in the dynamic shared memory: pipeline_dynamic.h). */
 bool ferry_pipeline_launch_stages(const struct ferry_pipeline *pipeline);
+/* Whether the kernel chooses the stage count as it runs, up to
+ * ferry_pipeline_stages, from the blocks a multiprocessor holds (a static
+ * ring of 16-byte chunks: pipeline_plan.h, in_flight_stages). */
+bool ferry_pipeline_in_flight_stages(const struct ferry_pipeline *pipeline);
 /* Whether iteration i issues iteration i+S's copies at its end, into the
  * slot it read; else iteration i+S-1's during iteration i: in a copy loop
  * (pipeline_copy_loop.c) and where the compute reads the copied bytes many

@@ -1,17 +1,75 @@
-/* A ring of launch_stages (pipeline_dynamic.c): S is the launch's, the
- * most stages whose slots the launch's dynamic shared memory holds, so
- * the rewrite (pipeline.c) leaves three things to this file: S and the
- * slots' stride before the loop, the wait for S - 1 groups (wait_group
- * takes an immediate: a chain of tests), and a prologue that is a loop over
- * the S stages instead of S copies of the issue. */
+/* A ring of launch_stages: S is the launch's, the most stages whose slots
+ * the launch's dynamic shared memory holds (pipeline_dynamic.c), or, with
+ * in_flight_stages, the most that keep IN_FLIGHT_BYTES in flight
+ * (pipeline_plan.h). The rewrite (pipeline.c) leaves to this file S (and
+ * a per-launch ring's stride) before the loop; for a per-launch ring, the
+ * wait for S - 1 groups (wait_group takes an immediate: a chain of tests)
+ * and a prologue that is a loop over the S stages instead of S copies of
+ * the issue; for in-flight stages, a copy of the rewritten loop per count
+ * S may take (ferry_pipeline_unswitch_stages). */
 #include "pipeline_rewrite.h"
 
 #include "bridge.h"
 #include "ir_build.h"
+#include "loop_limits.h"
+#include "loop_version.h"
 #include "pipeline_dynamic.h"
 #include "ptx.h"
 
 #include <llvm-c/DebugInfo.h>
+
+/* S of a loop of in_flight_stages (pipeline_plan.h), before the loop: the
+ * most stages, a power of two from 2 to p->stages, whose bytes (every
+ * ring's slot) times the blocks a multiprocessor holds stay within
+ * IN_FLIGHT_BYTES; 2 where none does. The blocks it holds: the grid's over
+ * the multiprocessors (%nsmid), rounded up, at most FERRY_SM_THREADS over
+ * the block's threads and p->resident_limit. (Registers may hold fewer:
+ * then S is low. %nsmid may exceed the multiprocessors where their
+ * identifiers are not contiguous: then S may be high by the rounding.)
+ * Tested count by count, with no division: at most L blocks of count
+ * stages fit when the grid has at most L blocks a multiprocessor, or the
+ * threads let fewer than L + 1 in, or the shared memory does. */
+static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builder,
+                                     const struct ferry_pipeline *p) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
+  struct ferry_ptx ptx = {module, builder};
+  LLVMValueRef blocks = LLVMConstInt(i64, 1, false);
+  static const char *const grid[] = {"llvm.nvvm.read.ptx.sreg.nctaid.x",
+                                     "llvm.nvvm.read.ptx.sreg.nctaid.y",
+                                     "llvm.nvvm.read.ptx.sreg.nctaid.z"};
+  for (int d = 0; d < 3; d++)
+    blocks = LLVMBuildMul(
+        builder, blocks,
+        LLVMBuildZExt(builder, ferry_call_intrinsic(builder, module, grid[d], NULL, 0), i64, ""),
+        "");
+  LLVMValueRef sms = LLVMBuildZExt(
+      builder, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.nsmid", NULL, 0),
+      i64, "");
+  LLVMValueRef threads = ferry_ptx_block_size(&ptx);
+  unsigned long long stage_bytes = 0;
+  for (size_t r = 0; r < p->ring_count; r++)
+    stage_bytes += p->rings[r].stage_bytes;
+  LLVMValueRef stages = LLVMConstInt(i32, 2, false);
+  for (unsigned count = 4; count <= p->stages; count *= 2) {
+    unsigned long long most = IN_FLIGHT_BYTES / (stage_bytes * count); /* blocks */
+    if (!most)
+      break;
+    if (most >= p->resident_limit) {
+      stages = LLVMConstInt(i32, count, false);
+      continue;
+    }
+    LLVMValueRef few_blocks = LLVMBuildICmp(
+        builder, LLVMIntULE, blocks, LLVMBuildMul(builder, sms, LLVMConstInt(i64, most, false), ""),
+        "");
+    LLVMValueRef few_threads = LLVMBuildICmp(
+        builder, LLVMIntUGT, LLVMBuildMul(builder, threads, LLVMConstInt(i64, most + 1, false), ""),
+        LLVMConstInt(i64, FERRY_SM_THREADS, false), "");
+    stages = LLVMBuildSelect(builder, LLVMBuildOr(builder, few_blocks, few_threads, ""),
+                             LLVMConstInt(i32, count, false), stages, "");
+  }
+  return stages;
+}
 
 /* A ring of launch_stages, before the loop: its slots' stride, the
  * furthest end of the loop's accesses to the tile for the launch's block
@@ -29,6 +87,11 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->counted->preheader_branch));
   LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+  if (p->in_flight_stages) {
+    w->stage_mask = LLVMBuildSub(builder, in_flight_stages(module, builder, p),
+                                 LLVMConstInt(i32, 1, false), "ferry.stage.mask");
+    return;
+  }
   LLVMValueRef launched = LLVMBuildZExt(
       builder,
       ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", NULL, 0),
@@ -133,4 +196,67 @@ void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder
   LLVMPositionBuilderBefore(builder, *at);
   *runs = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, stage, "ferry.runs")
                  : ferry_counted_loop_runs_ahead(p->counted, builder, p->counted->start, stage);
+}
+
+/* The blocks of the loop whose header is `header` and whose one way out
+ * is `exit` (the rewritten ring's: its issue regions, waits and chunk
+ * loops): those the header reaches without passing through `exit`,
+ * header first. */
+static void loop_blocks(LLVMBasicBlockRef header, LLVMBasicBlockRef exit, struct ferry_vec *blocks) {
+  struct ferry_map seen = {0};
+  ferry_vec_push(blocks, header);
+  ferry_map_put(&seen, header, 1);
+  for (size_t i = 0; i < blocks->count; i++) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(blocks->items[i]);
+    unsigned successors = LLVMGetNumSuccessors(terminator);
+    for (unsigned k = 0; k < successors; k++) {
+      LLVMBasicBlockRef next = LLVMGetSuccessor(terminator, k);
+      if (next == exit || ferry_map_get(&seen, next, NULL))
+        continue;
+      ferry_map_put(&seen, next, 1);
+      ferry_vec_push(blocks, next);
+    }
+  }
+  ferry_map_free(&seen);
+}
+
+/* Every use of `value` in `blocks` reads `constant` instead. */
+static void fix_value(const struct ferry_vec *blocks, LLVMValueRef value, LLVMValueRef constant) {
+  for (size_t b = 0; b < blocks->count; b++)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(blocks->items[b]); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      int operands = LLVMGetNumOperands(inst);
+      for (int o = 0; o < operands; o++)
+        if (LLVMGetOperand(inst, o) == value)
+          LLVMSetOperand(inst, o, constant);
+    }
+}
+
+void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMTypeRef i32 = LLVMTypeOf(w->stage_mask);
+  LLVMBasicBlockRef header = p->counted->header, exit = p->counted->exit;
+  LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->counted->latch_branch);
+  LLVMValueRef entry = p->counted->preheader_branch;
+  for (unsigned count = p->stages;; count /= 2) {
+    struct ferry_vec blocks = {0};
+    loop_blocks(header, exit, &blocks);
+    LLVMValueRef mask = LLVMConstInt(i32, count - 1, false);
+    if (count == 2) { /* the last: S is 2 where no other count was */
+      fix_value(&blocks, w->stage_mask, mask);
+      ferry_vec_free(&blocks);
+      return;
+    }
+    struct ferry_loop_versions versions;
+    ferry_loop_version_split(&blocks, entry, latch, exit, "ferry.stages.fixed",
+                             "ferry.stages.fewer", &versions);
+    header = ferry_cloned_block(&versions.clones, header);
+    latch = ferry_cloned_block(&versions.clones, latch);
+    fix_value(&blocks, w->stage_mask, mask);
+    ferry_loop_version_position(builder, &versions);
+    LLVMValueRef these = LLVMBuildICmp(builder, LLVMIntEQ, w->stage_mask, mask, "ferry.stages.are");
+    ferry_loop_version_branch(builder, &versions, these);
+    entry = LLVMGetBasicBlockTerminator(versions.fallback);
+    ferry_vec_free(&blocks);
+  }
 }

@@ -125,7 +125,13 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "the block and every iteration, do not overlap those that %s, else "
                "the loop runs as written",
                report->range_stores);
-    /* The ring: stages chosen per launch, or a fixed count. */
+    /* The ring: stages chosen per launch, as the kernel runs, or a fixed
+     * count. */
+    const char *versioned = ferry_pipeline_versioned(pipeline)
+                                ? "; one check before the loop finds every row's addresses fit "
+                                  "for 16-byte chunks in every iteration, else the loop runs as "
+                                  "written"
+                                : "";
     char ring[FERRY_MESSAGE_SIZE];
     unsigned stages = ferry_pipeline_stages(pipeline);
     if (ferry_pipeline_launch_stages(pipeline))
@@ -134,6 +140,12 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "into the slot it read, of a ring of S slots in the launch's dynamic shared "
                "memory, and waits only for its own (S: %s)",
                report->stage_reason);
+    else if (ferry_pipeline_in_flight_stages(pipeline))
+      snprintf(ring, sizeof ring,
+               "S stages chosen as the kernel runs: iteration i ends issuing the copy of "
+               "iteration i+S into the slot it read, of a ring of %u shared buffers, and waits "
+               "only for its own (S: %s)%s",
+               stages, report->stage_reason, versioned);
     else
       snprintf(ring, sizeof ring,
                ferry_pipeline_issues_at_end(pipeline)
@@ -143,11 +155,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                    : "%u stages: iteration i issues the copy of iteration i+%u into a ring of "
                      "shared buffers and waits only for its own (%u stages: %s)%s",
                stages, ferry_pipeline_issues_at_end(pipeline) ? stages : stages - 1, stages,
-               report->stage_reason,
-               ferry_pipeline_versioned(pipeline)
-                   ? "; one check before the loop finds every row's addresses fit for 16-byte "
-                     "chunks in every iteration, else the loop runs as written"
-                   : "");
+               report->stage_reason, versioned);
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];
       char form[FERRY_MESSAGE_SIZE];

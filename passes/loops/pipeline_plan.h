@@ -32,7 +32,7 @@ enum { AUTO_STAGES = FERRY_MAX_STAGES, RING_BUDGET = 16 * 1024, STATIC_LIMIT = 4
  * SM_THREADS threads; the block's threads are bounded by its launch
  * bounds and, for a block-collective copy, by its tile's elements (every
  * thread copies its own). */
-enum { SM_THREADS = 2048, REUSE_MANY_BLOCKS = 4, REUSE_STAGES_MANY_BLOCKS = 2,
+enum { SM_THREADS = FERRY_SM_THREADS, REUSE_MANY_BLOCKS = 4, REUSE_STAGES_MANY_BLOCKS = 2,
        REUSE_STAGES_FEW_BLOCKS = 4 };
 
 /* Stages of a block-strided copy loop's ring chosen by default
@@ -79,12 +79,34 @@ struct ferry_branch_fact {
 };
 enum { FERRY_MAX_FACTS = 8 };
 
+/* The bytes a ring of 16-byte chunks keeps in flight per multiprocessor,
+ * from which its stages follow the blocks the multiprocessor holds
+ * (in_flight_stages). Measured on an H200 (bench/copy_compute's loop,
+ * 1 KiB tiles, 256 threads; bench/results/h200-ring-in-flight.txt), % of
+ * the cudaMemcpy roof at 1/2/4/8 blocks per SM: ferry's versioned ring of
+ * chunks 70/93/85/83 with 16 stages, 58/80/95/86 with 8, 40/63/83/93 with
+ * 4: the best keeps 32 KiB in flight (16/16/8/4 stages), more thrashes;
+ * with S so chosen, 64/90/95/94. Rings of 4-byte per-thread copies moved
+ * less than 1 % with their best count (at 8 blocks 85 % with 4 stages,
+ * 88 % with 8 and with 16) and keep their fixed S. */
+enum { IN_FLIGHT_BYTES = 32 * 1024, SM_BLOCKS = 32 };
+
 struct ferry_pipeline {
   /* The stages; with launch_stages, the most a launch may get. */
   unsigned stages;
-  /* A ring of the loop is per_launch: the stage count S is the launch's
-   * (pipeline.c computes it before the loop). */
+  /* The stage count S is a value computed before the loop (pipeline.c,
+   * pipeline_launch_stages.c): a ring of the loop is per_launch (S, the
+   * launch's), or the loop has in_flight_stages. */
   bool launch_stages;
+  /* Static rings of 16-byte chunks whose S the kernel chooses as it runs:
+   * the most stages, a power of two from 2 to `stages`, whose bytes times
+   * the blocks a multiprocessor holds stay within IN_FLIGHT_BYTES (at
+   * least 2); `stages` slots stay allocated (pipeline_stages.c decides,
+   * pipeline_launch_stages.c computes S). */
+  bool in_flight_stages;
+  /* in_flight_stages: the blocks a multiprocessor can hold by the
+   * kernel's static shared memory with its rings (and SM_BLOCKS). */
+  unsigned resident_limit;
   bool reuse_heavy;          /* a copy pays only in a versioned ring (pipeline.h) */
   bool versioned;            /* pipeline_version.c: one check before the loop */
   /* pipeline_ranges.c: the stores that may write a source, checked once

@@ -125,6 +125,22 @@ static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, 
   return threads ? threads : 1;
 }
 
+/* Whether a ring's S follows the bytes in flight (in_flight_stages,
+ * pipeline_plan.h): every copy is issued in 16-byte chunks of the block,
+ * every ring is a static array, and the loop's shape fixes no S (a copy
+ * loop's, a heavy reuse's, a launch's). */
+static bool stages_follow_in_flight(const struct ferry_pipeline *p) {
+  if (p->reuse_heavy || p->copy_loop || p->launch_stages || p->stages < 4)
+    return false;
+  for (size_t r = 0; r < p->ring_count; r++)
+    if (p->rings[r].dynamic)
+      return false;
+  for (size_t c = 0; c < p->count; c++)
+    if (!ferry_copy_form_collective(&p->copies[c].form))
+      return false;
+  return true;
+}
+
 bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module,
                                   const struct ferry_vec *planned, char *reason, size_t size) {
   LLVMTargetDataRef layout = LLVMGetModuleDataLayout(module);
@@ -221,7 +237,15 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
   else
     snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
              "the most stages ferry chooses by itself");
-  if (p->launch_stages) {
+  if (!requested && stages_follow_in_flight(p)) {
+    unsigned long long held = sm_shared_capacity(ferry_function_target(fn)) /
+                              (others + stages * per_stage + BLOCK_RESERVE);
+    p->resident_limit = held < SM_BLOCKS ? (held ? (unsigned)held : 1) : SM_BLOCKS;
+    p->in_flight_stages = p->launch_stages = true;
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
+             "as many as keep %u KiB in flight on a multiprocessor with the blocks it holds, "
+             "from 2 to %u", IN_FLIGHT_BYTES / 1024, stages);
+  } else if (p->launch_stages) {
     char most[sizeof p->report.stage_reason];
     snprintf(most, sizeof most, "%s", p->report.stage_reason);
     snprintf(p->report.stage_reason, sizeof p->report.stage_reason,

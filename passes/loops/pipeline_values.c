@@ -10,7 +10,12 @@
 #include <stdlib.h>
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
-bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) { return p->launch_stages; }
+bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) {
+  return p->launch_stages && !p->in_flight_stages;
+}
+bool ferry_pipeline_in_flight_stages(const struct ferry_pipeline *p) {
+  return p->in_flight_stages;
+}
 /* Not in a copy loop (its copies issue where they stand) nor where the
  * compute reads the copied bytes many times (pipeline.c, issue_at_top). */
 bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *p) {

@@ -186,8 +186,6 @@ bool ferry_pipeline_plan_version(struct ferry_pipeline *p, struct ferry_affine_c
   }
   if (!collective)
     return false;
-  if (p->counted->width > 32)
-    return ferry_refuse(reason, size, "the loop's counter is wider than 32 bits");
   if (!p->loop_blocks.count) /* pushed already for a range check */
     for (size_t b = 0; b < loop->blocks.count; b++)
       ferry_vec_push(&p->loop_blocks, loop->blocks.items[b]);
@@ -414,7 +412,20 @@ static LLVMValueRef alignment_check(const struct ferry_pipeline *p, const LLVMVa
 static LLVMValueRef version_check(const struct ferry_pipeline *p, const LLVMValueRef rings[],
                                   LLVMModuleRef module, LLVMBuilderRef builder,
                                   LLVMValueRef last) {
-  LLVMValueRef fits = p->versioned ? alignment_check(p, rings, module, builder, last) : NULL;
+  LLVMValueRef fits = NULL;
+  if (p->versioned) {
+    /* A counter wider than 32 bits: its last iteration as the counted
+     * loop finds it, the loop as written where that does not fit. */
+    LLVMValueRef overflow = NULL;
+    LLVMValueRef wide = last;
+    if (!wide) {
+      overflow = LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 0, false);
+      wide = ferry_counted_loop_last_iteration_wide(p->counted, module, builder, &overflow);
+    }
+    fits = alignment_check(p, rings, module, builder, wide);
+    if (overflow)
+      fits = LLVMBuildAnd(builder, fits, LLVMBuildNot(builder, overflow, ""), "ferry.ring.fits");
+  }
   if (p->ranges) {
     LLVMValueRef apart = ferry_pipeline_ranges_disjoint(p, module, builder, last);
     fits = fits ? LLVMBuildAnd(builder, fits, apart, "ferry.version") : apart;

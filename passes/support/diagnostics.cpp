@@ -130,6 +130,8 @@ void emitWithArguments(OptimizationRemarkEmitter &ORE, Remark R, Function *F,
   if (std::strcmp(Outcome, "pipelined") == 0) {
     if (Text.find("S stages chosen per launch") != std::string::npos)
       R << ore::NV("Stages", "per launch");
+    else if (Text.find("S stages chosen as the kernel runs") != std::string::npos)
+      R << ore::NV("Stages", "as the kernel runs");
     else
       R << ore::NV("Stages", numberBefore(Text, " stages:"));
   }

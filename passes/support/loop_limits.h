@@ -15,6 +15,9 @@
  * at 1/2/4/8 blocks per SM, against 70/87/91/93% with 8). */
 enum { FERRY_MAX_STAGES = 16 };
 
+/* The most threads a multiprocessor holds (sm_80, sm_90). */
+enum { FERRY_SM_THREADS = 2048 };
+
 /* The most copies one ring holds (its per-copy arrays, the range check's
  * bit per copy), and the most one prefetched loop holds. The prefetch
  * keeps no state per copy across iterations, so it takes more. */

@@ -1,12 +1,14 @@
 // expect: cp.async
 // expect-converted: 2
 // expect-remark: one check before the loop finds every row's addresses fit
-// expect-remark: not once before the loop: the loop's counter is wider than 32 bits
+// expect-remark: not once before the loop: an address multiplies two values that vary
 //
 // Two rings in one kernel, one after the other, over 2-D tiles of 2-byte
 // elements (rows of threadIdx.y, 16-byte chunks dealt over the block): the
 // first loop's ring is versioned (one check before the loop), the second,
-// counting in 64 bits, keeps a check of every row in every iteration. Both
+// its rows moved by the row times the iteration (not affine), keeps a check
+// of every row in every iteration, so that a row's chunks issue where its
+// start is 16-byte aligned and its copy as written where not. Both
 // take the chunk each thread issues from values computed once for the
 // kernel; what the first ring left unused of them, the second uses.
 // Launches: 32x16 blocks (rows of 64 bytes, the ring), a leading dimension
@@ -33,7 +35,7 @@ __global__ void two_loops(unsigned *__restrict__ out, const unsigned short *__re
     __syncthreads();
   }
   for (long k = 0; k < m; k++) {
-    b[y][x] = band[((n + k) * kRows + y) * ld + x];
+    b[y][x] = band[((n + k) * kRows + y) * ld + x + k * y];
     __syncthreads();
     acc += b[y][(x + 1) % blockDim.x] * 5u + b[(y + 1) % blockDim.y][x];
     __syncthreads();
@@ -47,7 +49,7 @@ struct Launch {
 
 static int check(const Launch &l, int n, long m, harness::Rng &rng, harness::Output &out) {
   const int blocks = 3;
-  size_t count = (size_t)blocks * (n + m) * kRows * l.ld + 64;
+  size_t count = (size_t)blocks * (n + m) * kRows * l.ld + 256;
   std::vector<unsigned short> in(count);
   for (unsigned short &v : in)
     v = (unsigned short)rng.next();
@@ -68,8 +70,10 @@ static int check(const Launch &l, int n, long m, harness::Rng &rng, harness::Out
         };
         for (int k = 0; k < n; k++)
           acc += at(k, y, (x + 1) % l.nx) * 3u + at(k, (y + 1) % l.ny, x);
-        for (long k = 0; k < m; k++)
-          acc += at(n + k, y, (x + 1) % l.nx) * 5u + at(n + k, (y + 1) % l.ny, x);
+        for (long k = 0; k < m; k++) {
+          int below = (y + 1) % l.ny;
+          acc += at(n + k, y, (x + 1) % l.nx + (int)k * y) * 5u + at(n + k, below, x + (int)k * below);
+        }
         want[((size_t)blk * l.ny + y) * l.nx + x] = acc;
       }
   }

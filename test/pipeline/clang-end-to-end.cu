@@ -4,8 +4,9 @@
 // tile), so each iteration waits with cp.async.wait_group 15 before its
 // consumer barrier, and the exit with cp.async.wait_all. A 4-byte element
 // moves by per-thread cp.async.ca by default; -ferry-collective=always makes
-// the block's copies 16-byte cp.async.cg chunks; -ferry-stages=4 makes the
-// wait cp.async.wait_group 3. Every PTX assembles for sm_80 and sm_90a.
+// the block's copies 16-byte cp.async.cg chunks, whose ring of 16 slots
+// takes as many stages as the kernel chooses as it runs (16 among them:
+// ring-in-flight.cu); -ferry-stages=4 makes the wait cp.async.wait_group 3. Every PTX assembles for sm_80 and sm_90a.
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
@@ -46,7 +47,7 @@ __global__ void stream(const int *__restrict__ in, int *__restrict__ out, int n)
   for (int b = 0; b < n; b++) {
     tile[t] = in[b * 256 + t];
     // REMARK: clang-end-to-end.cu:[[@LINE-1]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages: iteration i ends issuing the copy of iteration i+16 into the slot it read, of a ring of shared buffers, and waits only for its own
-    // REMARK-CG: clang-end-to-end.cu:[[@LINE-2]]:13: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 16 stages
+    // REMARK-CG: clang-end-to-end.cu:[[@LINE-2]]:13: remark: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over S stages chosen as the kernel runs: iteration i ends issuing the copy of iteration i+S into the slot it read, of a ring of 16 shared buffers
     // REMARK-S4: clang-end-to-end.cu:[[@LINE-3]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 4 stages: iteration i ends issuing the copy of iteration i+4 into the slot it read, of a ring of shared buffers, and waits only for its own
     __syncthreads();
     acc += tile[t] * 3 + tile[(t + 1) & 255];

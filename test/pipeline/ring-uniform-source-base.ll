@@ -19,7 +19,7 @@
 ;   ring_table: the same from table[which] (floats); stepped: from p = a.src,
 ;   p += ld each iteration.
 ;
-; RUN: %opt -passes=ferry-pipeline,ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
+; RUN: %opt -ferry-stages=16 -passes=ferry-pipeline,ferry-async-copy,verify -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks

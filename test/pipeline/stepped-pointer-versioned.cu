@@ -6,12 +6,12 @@
 // chunk address stepped from one iteration to the next. (Per-thread copies
 // from stepped pointers: stepped-pointer.ll, stepped-pointer-invariant.ll.)
 //
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-stages=16 -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -gline-tables-only \
+// RUN: %ferry-cc -mllvm -ferry-stages=16 -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm90a.ptx %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx

@@ -1,16 +1,16 @@
 // Two rings in one kernel over 2-D tiles: the first versioned, the second
-// (a 64-bit counter) checked row by row. Both deal their chunks from
+// (its source moved by the row times the iteration) checked row by row. Both deal their chunks from
 // values computed once for the kernel, at its entry; the first ring leaves
 // some of them unused (the check of rows 16-byte apart is not its) and the
 // second uses them. Dead arithmetic is removed once, after every ring is
 // made: removed after the first, it took those values from under the
 // second (invalid IR: 'Instruction does not dominate all uses').
 //
-// RUN: %ferry-cc --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
+// RUN: %ferry-cc -mllvm -ferry-stages=16 --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -Rpass=ferry \
 // RUN:   -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck %s
 // RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
-// RUN: %ferry-cc --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
+// RUN: %ferry-cc -mllvm -ferry-stages=16 --cuda-gpu-arch=sm_90a -O3 -S --cuda-device-only \
 // RUN:   -o %t.sm90a.ptx %s 2>&1 | FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
 
@@ -30,9 +30,9 @@ __global__ void two_loops(unsigned *__restrict__ out, const unsigned short *__re
     __syncthreads();
   }
   for (long k = 0; k < m; k++) {
-    b[y][x] = in[((n + k) * 16 + y) * ld + x];
+    b[y][x] = in[((n + k) * 16 + y) * ld + x + k * y];
     // CHECK: two-rings-one-kernel.cu:[[@LINE-1]]:13: remark: converted a 2-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 16 stages
-    // CHECK: two-rings-one-kernel.cu:[[@LINE-2]]:13: remark: the ring checks every row of its block-collective copies in every iteration (the original copy as the fallback), not once before the loop: the loop's counter is wider than 32 bits
+    // CHECK: two-rings-one-kernel.cu:[[@LINE-2]]:13: remark: the ring checks every row of its block-collective copies in every iteration (the original copy as the fallback), not once before the loop: an address multiplies two values that vary
     __syncthreads();
     acc += b[y][x ^ 1] * 5u;
     __syncthreads();

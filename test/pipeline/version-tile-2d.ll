@@ -19,7 +19,7 @@
 ;     __syncthreads();
 ;   }
 ;
-; RUN: %opt -ferry-collective=always -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry \
+; RUN: %opt -ferry-stages=8 -ferry-collective=always -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
