@@ -82,7 +82,7 @@ static bool test_alignment(const struct ferry_copy_site *site, struct ferry_copy
  * reuse takes the collective form or nothing (cost_model.h). */
 static bool plan_form(struct ferry_affine_context *affine, const struct ferry_copy_site *site,
                       struct ferry_vec *held, bool reuse_heavy, bool may_test_alignment,
-                      struct ferry_copy_form *form) {
+                      bool chunks, struct ferry_copy_form *form) {
   *form = (struct ferry_copy_form){
       .kind = FERRY_COPY_PER_THREAD, .size = site->size, .align = site->align};
   /* A per-thread copy refused only for want of an alignment proof, which a
@@ -121,8 +121,9 @@ static bool plan_form(struct ferry_affine_context *affine, const struct ferry_co
   }
   if (mode == FERRY_COLLECTIVE_NEVER)
     snprintf(not_collective, sizeof not_collective, "off (-ferry-collective=never)");
-  else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0] && !reuse_heavy)
-    return true; /* per-thread cp.async: as fast or faster where it applies */
+  else if (mode == FERRY_COLLECTIVE_AUTO && !site->per_thread_refusal[0] && !reuse_heavy &&
+           !chunks)
+    return true; /* per-thread cp.async: the rules' choice where it applies */
   else if (site->size < 16)
     ferry_match_collective(affine, site, form, not_collective, sizeof not_collective);
   if (ferry_copy_form_collective(form)) {
@@ -260,6 +261,15 @@ static bool trial_may_run(LLVMValueRef fn) {
   return ferry_option_trial_candidates() && ferry_dispatch_marked(fn, FERRY_VARIANT_ATTRIBUTE);
 }
 
+/* Whether a ring's copy takes 16-byte chunks of the block where its own
+ * thread could move it: in a kernel's alternative made for that
+ * (dispatch.h, FERRY_ALT_CHUNKS_ATTRIBUTE), which a trial times beside the
+ * variant's ring of per-thread copies. */
+static bool ring_chunks(const struct ferry_copy_site *site) {
+  return ferry_dispatch_marked(LLVMGetBasicBlockParent(LLVMGetInstructionParent(site->store)),
+                               FERRY_ALT_CHUNKS_ATTRIBUTE);
+}
+
 /* The decision for a copy no plan has met (analysed on this IR): nothing
  * in a function refused whole; otherwise whether its ring form applies,
  * whether it converts one stage at a time, and else why not. */
@@ -296,7 +306,8 @@ static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
   decision->reuse_heavy = payoff == FERRY_PAYS_IN_CHUNKED_RING_ONLY;
   if (!((site->check_global && !site->global_base) || site->alias_store_count))
     decision->ring = found->ring_planned =
-        plan_form(affine, site, NULL, decision->reuse_heavy, false, &found->ring_form);
+        plan_form(affine, site, NULL, decision->reuse_heavy, false, ring_chunks(site),
+                  &found->ring_form);
   if (payoff != FERRY_PAYS) {
     ferry_hold_remark(&decision->reasons, FERRY_REMARK_MISSED, found->copy, "CostModel", reason);
     /* Every refusal of the cost model is for want of speed (the copy is
@@ -307,7 +318,7 @@ static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
       struct ferry_copy_form form;
       struct ferry_vec held = {0};
       decision->trial = decision->single_stage =
-          plan_form(affine, site, &held, false, ferry_option_alignment_test(), &form);
+          plan_form(affine, site, &held, false, ferry_option_alignment_test(), false, &form);
       ferry_free_held_remarks(&held);
     }
     return decision;
@@ -317,7 +328,7 @@ static struct ferry_copy_decision *decide(struct ferry_affine_context *affine,
   struct ferry_copy_form form;
   struct ferry_vec held = {0};
   decision->single_stage =
-      plan_form(affine, site, &held, false, ferry_option_alignment_test(), &form);
+      plan_form(affine, site, &held, false, ferry_option_alignment_test(), false, &form);
   if (decision->single_stage)
     ferry_free_held_remarks(&held);
   else
@@ -403,7 +414,8 @@ void ferry_plan_ring_copies(struct ferry_analyses *analyses, struct ferry_copy_r
       analyse(analyses, copy);
       copy->ring_planned = copy->verdict == FERRY_COPY_CONVERTIBLE &&
                            plan_form(ferry_analyses_affine(analyses), &copy->site, NULL,
-                                     copy->decision->reuse_heavy, false, &copy->ring_form);
+                                     copy->decision->reuse_heavy, false,
+                                     ring_chunks(&copy->site), &copy->ring_form);
     }
     if (copy->ring_planned)
       ferry_vec_push(plans, take(copy, &copy->ring_form));
@@ -453,7 +465,7 @@ static void plan_single_stage(struct ferry_analyses *analyses, struct found_copy
     return;
   }
   outcome->converts = plan_form(ferry_analyses_affine(analyses), &copy->site, &outcome->held,
-                                false, ferry_option_alignment_test(), &outcome->form);
+                                false, ferry_option_alignment_test(), false, &outcome->form);
 }
 
 /* The cost model's refusal of a trial candidate whose kernel's variant is

@@ -157,14 +157,16 @@ static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
   LLVMValueRef variant = first_variant_of(module, original);
   bool candidates = ferry_dispatch_marked(alternative, FERRY_ALT_CANDIDATES_ATTRIBUTE);
   bool unversioned = ferry_dispatch_marked(alternative, FERRY_ALT_UNVERSIONED_ATTRIBUTE);
+  bool chunked = ferry_dispatch_marked(alternative, FERRY_ALT_CHUNKED_ATTRIBUTE);
   bool ring = ferry_dispatch_marked(alternative, FERRY_LAUNCH_RING_ATTRIBUTE);
-  bool kept = (candidates || unversioned) && variant_kept(alternative) && original != alternative &&
+  bool kept = (candidates || unversioned || chunked) && variant_kept(alternative) &&
+              original != alternative &&
               variant && variant_kept(variant) &&
               ring == ferry_dispatch_marked(variant, FERRY_LAUNCH_RING_ATTRIBUTE);
   static const char *const marks[] = {
       FERRY_VARIANT_ATTRIBUTE,         FERRY_ALT_ATTRIBUTE,         FERRY_PAYS_UNTIMED_ATTRIBUTE,
       FERRY_LAUNCH_RING_ATTRIBUTE,     FERRY_ALT_CANDIDATES_ATTRIBUTE,
-      FERRY_ALT_UNVERSIONED_ATTRIBUTE,
+      FERRY_ALT_UNVERSIONED_ATTRIBUTE, FERRY_ALT_CHUNKS_ATTRIBUTE,  FERRY_ALT_CHUNKED_ATTRIBUTE,
   };
   for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
     unmark(alternative, marks[i]);
@@ -173,7 +175,7 @@ static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
   if (!kept) {
     /* Where it differs, why it goes; else it is its variant again, and
      * nothing was refused. */
-    if (candidates || unversioned)
+    if (candidates || unversioned || chunked)
       ferry_remark(FERRY_REMARK_ANALYSIS, original, "NoSecondVariant",
                    "no second variant: the kernel converted another way has no variant beside "
                    "it that is kept with the same launch ring, so it keeps one variant at most");
@@ -183,15 +185,19 @@ static bool finish_alternative(LLVMModuleRef module, LLVMValueRef alternative) {
   char message[FERRY_MESSAGE_SIZE];
   snprintf(message, sizeof message,
            "the kernel's second variant is %.*s, the kernel converted another way than its "
-           "variant (%s%s%s): each launch through the kernel's launch stub runs it only where a "
-           "trial of the launch's shape timed it the fastest of the kernel's entries "
+           "variant (%s%s%s%s%s): each launch through the kernel's launch stub runs it only "
+           "where a trial of the launch's shape timed it the fastest of the kernel's entries "
            "(FERRY_DISPATCH=measure); where no trial decides, never",
            (int)alternative_length, alternative_name,
            candidates ? "trial candidates converted beside the conversions the rules choose "
                         "untimed, which the variant leaves as written"
                       : "",
            candidates && unversioned ? "; " : "",
-           unversioned ? "the loops the variant alias-versions left as written" : "");
+           unversioned ? "the loops the variant alias-versions left as written" : "",
+           (candidates || unversioned) && chunked ? "; " : "",
+           chunked ? "its rings issue 16-byte chunks of the block where the variant's issue "
+                     "each thread's copy"
+                   : "");
   ferry_remark(FERRY_REMARK_PASSED, original, "SecondVariantMade", message);
   return false;
 }

@@ -43,6 +43,9 @@ bool ferry_pipeline_launch_stages(const struct ferry_pipeline *pipeline);
  * ferry_pipeline_stages, from the blocks a multiprocessor holds (a static
  * ring of 16-byte chunks: pipeline_plan.h, in_flight_stages). */
 bool ferry_pipeline_in_flight_stages(const struct ferry_pipeline *pipeline);
+/* Whether every ring of the loop is a static array of its own (none in
+ * the launch's dynamic shared memory, relocated or not). */
+bool ferry_pipeline_rings_static(const struct ferry_pipeline *pipeline);
 /* Whether iteration i issues iteration i+S's copies at its end, into the
  * slot it read; else iteration i+S-1's during iteration i: in a copy loop
  * (pipeline_copy_loop.c) and where the compute reads the copied bytes many

@@ -13,6 +13,7 @@
  * annotate("ferry:stages=1")) turns pipelining off. */
 #include "barrier.h"
 #include "bridge.h"
+#include "collective_copy.h"
 #include "copy_plan.h"
 #include "dead_arithmetic.h"
 #include "ir_build.h"
@@ -194,6 +195,38 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
+/* Of the copies a ring of the function takes (planned, no decision left
+ * in the record), whether one moves per thread where 16-byte chunks of the
+ * block could move it (`per_thread`), or whether one is such chunks where
+ * its own thread could move it (else). */
+static bool ring_forms_differ(struct ferry_affine_context *affine, const struct ferry_vec *plans,
+                              struct ferry_copy_record *record, bool per_thread) {
+  for (size_t i = 0; i < plans->count; i++) {
+    const struct ferry_planned_copy *plan = plans->items[i];
+    if (plan->reuse_heavy || ferry_copy_record_decision(record, plan->site.store) ||
+        plan->site.per_thread_refusal[0] || plan->site.size >= 16)
+      continue;
+    if (!per_thread && ferry_copy_form_collective(&plan->form))
+      return true;
+    char reason[FERRY_REASON_SIZE];
+    struct ferry_copy_form chunks = plan->form;
+    if (per_thread && plan->form.kind == FERRY_COPY_PER_THREAD &&
+        ferry_match_collective(affine, &plan->site, &chunks, reason, sizeof reason))
+      return true;
+  }
+  return false;
+}
+
+/* Whether every ring of the function is a static array: an alternative
+ * keeps its variant's launch ring or none (dispatch.h), and a ring of
+ * chunks in the launch's memory takes no stages from the bytes in flight. */
+static bool all_rings_static(const struct ferry_vec *pipelines) {
+  for (size_t i = 0; i < pipelines->count; i++)
+    if (!ferry_pipeline_rings_static(pipelines->items[i]))
+      return false;
+  return true;
+}
+
 static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilderRef builder,
                               struct ferry_analyses *analyses, struct ferry_copy_record *record) {
   LLVMSetCurrentDebugLocation2(builder, NULL); /* none of another function's */
@@ -211,6 +244,22 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
   struct ferry_affine_context *affine = ferry_analyses_affine(analyses);
   if (plans.count)
     plan_pipelines(module, affine, &plans, record, &pipelines);
+  /* Rings of per-thread copies that chunks of the block could take: the
+   * kernel's second variant takes the chunks (dispatch.h,
+   * FERRY_ALT_CHUNKS_ATTRIBUTE), cloned now, before anything is
+   * rewritten, so that a trial times both per launch shape; the
+   * alternative, met later, says where it did. */
+  if (pipelines.count && ferry_dispatch_marked(fn, FERRY_ALT_CHUNKS_ATTRIBUTE)) {
+    if (ring_forms_differ(affine, &plans, record, false))
+      ferry_dispatch_mark(fn, FERRY_ALT_CHUNKED_ATTRIBUTE);
+  } else if (pipelines.count && ferry_dispatch_module_has_variants(module) &&
+             !ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE) &&
+             !ferry_dispatch_alternative_of(fn) && all_rings_static(&pipelines) &&
+             ring_forms_differ(affine, &plans, record, true)) {
+    LLVMValueRef alternative = ferry_dispatch_make_alternative(fn);
+    if (alternative)
+      ferry_dispatch_mark(alternative, FERRY_ALT_CHUNKS_ATTRIBUTE);
+  }
   /* The loops no ring takes: ferry-prefetch's, decided here, on the same IR. */
   if (plans.count)
     ferry_prefetch_decide(module, analyses, record, &plans);

@@ -130,11 +130,9 @@ static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, 
  * every ring is a static array, and the loop's shape fixes no S (a copy
  * loop's, a heavy reuse's, a launch's). */
 static bool stages_follow_in_flight(const struct ferry_pipeline *p) {
-  if (p->reuse_heavy || p->copy_loop || p->launch_stages || p->stages < 4)
+  if (p->reuse_heavy || p->copy_loop || p->launch_stages || p->stages < 4 ||
+      !ferry_pipeline_rings_static(p))
     return false;
-  for (size_t r = 0; r < p->ring_count; r++)
-    if (p->rings[r].dynamic)
-      return false;
   for (size_t c = 0; c < p->count; c++)
     if (!ferry_copy_form_collective(&p->copies[c].form))
       return false;

@@ -16,6 +16,12 @@ bool ferry_pipeline_launch_stages(const struct ferry_pipeline *p) {
 bool ferry_pipeline_in_flight_stages(const struct ferry_pipeline *p) {
   return p->in_flight_stages;
 }
+bool ferry_pipeline_rings_static(const struct ferry_pipeline *p) {
+  for (size_t r = 0; r < p->ring_count; r++)
+    if (p->rings[r].dynamic)
+      return false;
+  return true;
+}
 /* Not in a copy loop (its copies issue where they stand) nor where the
  * compute reads the copied bytes many times (pipeline.c, issue_at_top). */
 bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *p) {

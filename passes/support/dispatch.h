@@ -77,11 +77,21 @@ extern "C" {
 /* Left on an alternative where its policy made it differ from its
  * variant: a trial candidate converted that the variant leaves as written
  * beside the rules' conversions (copy_plan.c); a loop the variant
- * alias-versioned, which the alternative keeps as written (plugin.cpp).
- * ferry-dispatch-finish deletes an alternative with neither, which is its
+ * alias-versioned, which the alternative keeps as written (plugin.cpp);
+ * a ring of chunks (FERRY_ALT_CHUNKED_ATTRIBUTE, below).
+ * ferry-dispatch-finish deletes an alternative with none, which is its
  * variant again. */
 #define FERRY_ALT_CANDIDATES_ATTRIBUTE "ferry-alternative-candidates"
 #define FERRY_ALT_UNVERSIONED_ATTRIBUTE "ferry-alternative-unversioned"
+/* On an alternative made because its variant's rings move per thread
+ * copies that 16-byte chunks of the block could move (ferry-pipeline): its
+ * rings take the chunks (copy_plan.c), whose stages follow the bytes in
+ * flight, so that a trial times both forms per launch shape (H200,
+ * bench/copy_compute: per thread 77/91/90/88 % of the roof at 1/2/4/8
+ * blocks per SM, chunks 64/90/95/94 %). FERRY_ALT_CHUNKED_ATTRIBUTE is
+ * left where a ring of it did take chunks. */
+#define FERRY_ALT_CHUNKS_ATTRIBUTE "ferry-alternative-chunks"
+#define FERRY_ALT_CHUNKED_ATTRIBUTE "ferry-alternative-chunked"
 /* On a kernel's third entry (FERRY_VERSIONED_VARIANT_SUFFIX), beside
  * FERRY_VARIANT_ATTRIBUTE, until ferry-dispatch-finish: no copies' pass
  * ever saw it (ferry-alias-version clones it from the kernel as written
