@@ -195,23 +195,35 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
   }
 }
 
-/* Of the copies a ring of the function takes (planned, no decision left
- * in the record), whether one moves per thread where 16-byte chunks of the
- * block could move it (`per_thread`), or whether one is such chunks where
- * its own thread could move it (else). */
-static bool ring_forms_differ(struct ferry_affine_context *affine, const struct ferry_vec *plans,
-                              struct ferry_copy_record *record, bool per_thread) {
+/* A copy a ring of the function takes (planned, no decision left in the
+ * record) that its own thread could move: one whose form is a choice
+ * between per thread and chunks of the block. */
+static bool ring_copy_either_form(const struct ferry_planned_copy *plan,
+                                  struct ferry_copy_record *record) {
+  return !plan->reuse_heavy && !ferry_copy_record_decision(record, plan->site.store) &&
+         !plan->site.per_thread_refusal[0] && plan->site.size < 16;
+}
+
+/* Whether a ring takes such a copy per thread where 16-byte chunks of the
+ * block could move it (collective_copy.h). */
+static bool ring_could_chunk(struct ferry_affine_context *affine, const struct ferry_vec *plans,
+                             struct ferry_copy_record *record) {
   for (size_t i = 0; i < plans->count; i++) {
     const struct ferry_planned_copy *plan = plans->items[i];
-    if (plan->reuse_heavy || ferry_copy_record_decision(record, plan->site.store) ||
-        plan->site.per_thread_refusal[0] || plan->site.size >= 16)
-      continue;
-    if (!per_thread && ferry_copy_form_collective(&plan->form))
-      return true;
-    char reason[FERRY_REASON_SIZE];
     struct ferry_copy_form chunks = plan->form;
-    if (per_thread && plan->form.kind == FERRY_COPY_PER_THREAD &&
+    char reason[FERRY_REASON_SIZE];
+    if (ring_copy_either_form(plan, record) && plan->form.kind == FERRY_COPY_PER_THREAD &&
         ferry_match_collective(affine, &plan->site, &chunks, reason, sizeof reason))
+      return true;
+  }
+  return false;
+}
+
+/* Whether a ring takes such a copy in chunks. */
+static bool ring_chunked(const struct ferry_vec *plans, struct ferry_copy_record *record) {
+  for (size_t i = 0; i < plans->count; i++) {
+    const struct ferry_planned_copy *plan = plans->items[i];
+    if (ring_copy_either_form(plan, record) && ferry_copy_form_collective(&plan->form))
       return true;
   }
   return false;
@@ -250,12 +262,12 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
    * rewritten, so that a trial times both per launch shape; the
    * alternative, met later, says where it did. */
   if (pipelines.count && ferry_dispatch_marked(fn, FERRY_ALT_CHUNKS_ATTRIBUTE)) {
-    if (ring_forms_differ(affine, &plans, record, false))
+    if (ring_chunked(&plans, record))
       ferry_dispatch_mark(fn, FERRY_ALT_CHUNKED_ATTRIBUTE);
   } else if (pipelines.count && ferry_dispatch_module_has_variants(module) &&
              !ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE) &&
              !ferry_dispatch_alternative_of(fn) && all_rings_static(&pipelines) &&
-             ring_forms_differ(affine, &plans, record, true)) {
+             ring_could_chunk(affine, &plans, record)) {
     LLVMValueRef alternative = ferry_dispatch_make_alternative(fn);
     if (alternative)
       ferry_dispatch_mark(alternative, FERRY_ALT_CHUNKS_ATTRIBUTE);
