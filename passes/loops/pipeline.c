@@ -559,9 +559,9 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     w->rings[r].compute_slot = slot(w, builder, r, compute_index);
   w->iteration = iteration;
   w->mask = mask;
-  /* (Such a ring's stages are fixed: a copy loop's ring and a versioned
-   * one take no stages per launch, pipeline_copy_loop.c and
-   * pipeline_check.c.) */
+  /* (Such a ring's stages are fixed: a copy loop's ring and one of heavy
+   * reuse take none per launch or as the kernel runs: pipeline_check.c,
+   * pipeline_copy_loop.c, pipeline_stages.c.) */
   LLVMValueRef last32 = w->last32;
   if (!at_end)
     w->ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,

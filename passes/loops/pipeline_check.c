@@ -304,7 +304,8 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
  * for any stage count: the ring's issue guards take S - 1 at run time
  * (the last iteration's index in 32 bits, or a wider counter's own test
  * at a distance: counted_loop.h), the loop is not versioned
- * (the version's check and chunk starts assume S), and
+ * (pipeline_version.c builds its check and clone for rings of static
+ * slots and for dynamic rings of fixed stages only), and
  * nothing the kernel calls reaches the dynamic memory the ring overlays.
  * Else it stays relocated, and the report's launch_refusal says why. */
 static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
