@@ -412,24 +412,22 @@ static LLVMValueRef alignment_check(const struct ferry_pipeline *p, const LLVMVa
 static LLVMValueRef version_check(const struct ferry_pipeline *p, const LLVMValueRef rings[],
                                   LLVMModuleRef module, LLVMBuilderRef builder,
                                   LLVMValueRef last) {
-  LLVMValueRef fits = NULL;
-  if (p->versioned) {
+  LLVMValueRef fits = NULL, overflow = NULL;
+  if (!last && (p->versioned || p->ranges)) {
     /* A counter wider than 32 bits: its last iteration as the counted
-     * loop finds it, the loop as written where that does not fit. */
-    LLVMValueRef overflow = NULL;
-    LLVMValueRef wide = last;
-    if (!wide) {
-      overflow = LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 0, false);
-      wide = ferry_counted_loop_last_iteration_wide(p->counted, module, builder, &overflow);
-    }
-    fits = alignment_check(p, rings, module, builder, wide);
-    if (overflow)
-      fits = LLVMBuildAnd(builder, fits, LLVMBuildNot(builder, overflow, ""), "ferry.ring.fits");
+     * loop finds it, once for both checks below; the loop as written
+     * where that does not fit. */
+    overflow = LLVMConstInt(LLVMInt1TypeInContext(LLVMGetModuleContext(module)), 0, false);
+    last = ferry_counted_loop_last_iteration_wide(p->counted, module, builder, &overflow);
   }
+  if (p->versioned)
+    fits = alignment_check(p, rings, module, builder, last);
   if (p->ranges) {
     LLVMValueRef apart = ferry_pipeline_ranges_disjoint(p, module, builder, last);
     fits = fits ? LLVMBuildAnd(builder, fits, apart, "ferry.version") : apart;
   }
+  if (overflow)
+    fits = LLVMBuildAnd(builder, fits, LLVMBuildNot(builder, overflow, ""), "ferry.ring.fits");
   for (size_t b = 0; b < p->global_base_count; b++) {
     LLVMValueRef base = p->global_bases[b];
     LLVMValueRef global =

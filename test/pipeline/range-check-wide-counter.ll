@@ -71,7 +71,8 @@ exit:
 ; CHECK-NEXT:    [[DIFFERENCE:%.*]] = call { i64, i1 } @llvm.ssub.with.overflow.i64(i64 %n, i64 2)
 ; CHECK:         [[VALUE:%.*]] = extractvalue { i64, i1 } [[DIFFERENCE]], 0
 ; CHECK-NEXT:    [[FAR:%.*]] = icmp uge i64 [[VALUE]], 4611686018427387904
-; CHECK-NEXT:    and i1 [[RUNS]], [[FAR]]
+; CHECK-NEXT:    [[HUGE:%.*]] = and i1 [[RUNS]], [[FAR]]
+; CHECK-NEXT:    [[OVERFLOW:%.*]] = or i1 {{%.*}}, [[HUGE]]
 ; CHECK:         [[REACH:%.*]] = sub i64 [[VALUE]], 1
 ; CHECK-NEXT:    [[STEPS:%.*]] = udiv i64 [[REACH]], 2
 ; CHECK-NEXT:    [[COUNT:%.*]] = add i64 [[STEPS]], 1
@@ -82,7 +83,9 @@ exit:
 ; CHECK:         ptrtoint ptr %in to i64
 ; CHECK:         ptrtoint ptr %out to i64
 ; CHECK:         %ferry.ranges.apart = and i1
-; CHECK-NEXT:    br i1 %ferry.ranges.apart, label %ferry.ring.entry, label %ferry.as.written.entry
+; CHECK-NEXT:    [[FITS:%.*]] = xor i1 [[OVERFLOW]], true
+; CHECK-NEXT:    %ferry.ring.fits = and i1 %ferry.ranges.apart, [[FITS]]
+; CHECK-NEXT:    br i1 %ferry.ring.fits, label %ferry.ring.entry, label %ferry.as.written.entry
 ; CHECK:       loop:
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK:       loop.as.written:
