@@ -34,10 +34,22 @@
 
 namespace bench {
 
-// Medians of this many timed launches (after one untimed warm-up launch).
+// Medians of this many timed launches, after kWarmupLaunches untimed ones.
 // Small enough that the whole suite runs in well under three minutes.
 constexpr int kRepsBandwidth = 21;
 constexpr int kRepsSgemm = 11;
+
+// Untimed launches before the timed ones, each waited for: the suite times
+// each build's steady state. A ferry build's dispatch times each launch
+// shape over its first launches (one warm-up and up to eight samples, each
+// read at the launch after it: at most 18 launches); with one warm-up, a
+// trial of three entries ran 13 of bench/copy_compute's 22 launches, so
+// the median of the 21 timed ones was a launch of the trial's, not the
+// entry it chose (H200: 0.145-0.147 ms at 4 blocks per SM, where the
+// chosen entry's launches time 0.139-0.142 ms once the trial is over). What
+// a trial costs a whole program is measured by bench/real, whose programs
+// time themselves.
+constexpr int kWarmupLaunches = 24;
 
 // 2^26 four-byte elements: 256 MiB read and 256 MiB written by the copy
 // loop, the stencil and the transpose, the same as the cudaMemcpy roof.
@@ -49,9 +61,11 @@ template <typename Launch> float median_ms(Launch launch, int reps) {
   cudaEvent_t start, stop;
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
-  launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  for (int w = 0; w < kWarmupLaunches; w++) {
+    launch();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+  }
   std::vector<float> times;
   for (int r = 0; r < reps; r++) {
     CHECK(cudaEventRecord(start));
