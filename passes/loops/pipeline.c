@@ -704,7 +704,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   else
     wait_before_barrier(module, builder, &w);
   drain(module, builder, &w);
-  if (plan->in_flight_stages)
+  if (plan->launch_stages)
     ferry_pipeline_unswitch_stages(builder, &w);
   ferry_pipeline_free(plan);
 }

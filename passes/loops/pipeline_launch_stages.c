@@ -5,8 +5,8 @@
  * a per-launch ring's stride) before the loop; for a per-launch ring, the
  * wait for S - 1 groups (wait_group takes an immediate: a chain of tests)
  * and a prologue that is a loop over the S stages instead of S copies of
- * the issue; for in-flight stages, a copy of the rewritten loop per count
- * S may take (ferry_pipeline_unswitch_stages). */
+ * the issue; for either, a copy of the rewritten loop per count S may take
+ * (ferry_pipeline_unswitch_stages), in which the chain folds to one wait. */
 #include "pipeline_rewrite.h"
 
 #include "bridge.h"
@@ -124,8 +124,10 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
 /* wait_group S-1 before the consumer barrier, S the launch's:
  * wait_group takes an immediate, so a chain of uniform branches (S is the
  * block's) tests S - 1 against each count from the most stages down, each
- * choosing the largest count not above it (a switch became a jump table in
- * the loop). The mask is one of 0, 1, 3, 7, 15: each test picks its own. */
+ * choosing the largest count not above it. The mask is one of 0, 1, 3, 7,
+ * 15: each test picks its own; in each copy of the loop
+ * (ferry_pipeline_unswitch_stages) the mask is a constant, and the chain
+ * one wait. */
 void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
                                     const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
@@ -238,11 +240,13 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
   LLVMBasicBlockRef header = p->counted->header, exit = p->counted->exit;
   LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->counted->latch_branch);
   LLVMValueRef entry = p->counted->preheader_branch;
+  /* The fewest stages: 2 for in-flight stages; a per-launch ring may get 1. */
+  unsigned least = p->in_flight_stages ? 2 : 1;
   for (unsigned count = p->stages;; count /= 2) {
     struct ferry_vec blocks = {0};
     loop_blocks(header, exit, &blocks);
     LLVMValueRef mask = LLVMConstInt(i32, count - 1, false);
-    if (count == 2) { /* the last: S is 2 where no other count was */
+    if (count == least) { /* the last: S is that where no other count was */
       fix_value(&blocks, w->stage_mask, mask);
       ferry_vec_free(&blocks);
       return;

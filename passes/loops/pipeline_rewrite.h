@@ -54,14 +54,19 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
 void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder,
                                     const struct rewrite *w, LLVMValueRef *at, LLVMValueRef *k,
                                     LLVMValueRef *runs);
-/* A loop of in_flight_stages, once rewritten: one copy of it for each
- * stage count it may choose (p->stages, p->stages/2, ..., 2), the one
- * whose count the kernel chose entered, each with that count fixed, so
- * that its wait is one wait_group and its slot mask a constant. One loop
- * with a chain of waits measured slower (H200, bench/copy_compute's
- * versioned ring of chunks at one block per SM: 0.247 ms against 0.216
- * with a loop per count; with the waits predicated instead of branched
- * over, slower still). The prologue (pipeline.c) keeps S as a value. */
+/* A loop whose S is chosen as the kernel runs (launch_stages: a
+ * per-launch ring's or in_flight_stages), once rewritten: one copy of it
+ * for each stage count S may take (p->stages, p->stages/2, ..., down to 2
+ * for in_flight_stages, to 1 for a per-launch ring, whose launch may hold
+ * one stage), the one whose count the kernel chose entered, each with
+ * that count fixed, so that its wait is one wait_group and its slot mask
+ * a constant. One loop with a chain of waits measured slower (H200:
+ * bench/copy_compute's versioned ring of chunks at one block per SM,
+ * 0.247 ms against 0.216 with a loop per count, with the waits predicated
+ * instead of branched over slower still; bench/copy_extern's per-launch
+ * ring of 4-byte copies, 0.189 / 0.149 / 0.149 / 0.152 ms at 1 / 2 / 4 / 8
+ * blocks per SM against 0.170 / 0.147 / 0.148 / 0.151, sm_90a, medians of
+ * three alternating runs). The prologue (pipeline.c) keeps S as a value. */
 void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite *w);
 void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder,
                                     const struct rewrite *w);

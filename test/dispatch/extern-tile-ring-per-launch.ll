@@ -8,12 +8,14 @@
 ; %dynamic_smem_size holds, else 1 (slot 0 at offset 0: the tile where the
 ; kernel as written has it, one stage at a time). The prologue is a loop
 ; over k <= S - 1, issuing iteration k into slot k where it runs and
-; committing one group each; iteration i waits for S-1 pending groups
-; before its barrier through a chain of uniform branches (wait_group takes
-; an immediate), and at its end, after its second barrier, issues
-; iteration i+S (S = mask + 1) into slot i & (S-1), the slot it read,
-; while last - i > S-1, and commits one group. No static ring, no trap:
-; any launch's bytes are right. The kernel as written is untouched.
+; committing one group each. The rewritten loop is then copied once for
+; each count S may take (16, 8, 4, 2, and 1 where no other is), S fixed
+; in each: iteration i waits for S-1 pending groups before its barrier with
+; one wait_group (a chain of tests of S, in one loop, measured slower:
+; docs/RULES.md), and at its end, after its second barrier, issues
+; iteration i+S into slot i & (S-1), the slot it read, while last - i >
+; S-1, and commits one group. No static ring, no trap: any launch's bytes
+; are right. The kernel as written is untouched.
 ;
 ;   extern __shared__ int tile[];
 ;   for (int b = 0; b < n; b++) {
@@ -118,27 +120,25 @@ exit:
 ; CHECK-NEXT:    [[K_NEXT]] = add i32 [[K]], 1
 ; CHECK-NEXT:    br label %ferry.prologue
 ; CHECK:       ferry.prologue.done:
-; CHECK-NOT:     cp.async
+; CHECK-NEXT:    %ferry.stages.are = icmp eq i32 %ferry.stage.mask, 15
+; CHECK-NEXT:    br i1 %ferry.stages.are, label %ferry.stages.fixed, label %ferry.stages.fewer
+; CHECK:       ferry.stages.fewer:
+; CHECK-NEXT:    {{%.*}} = icmp eq i32 %ferry.stage.mask, 7
+; CHECK:         {{%.*}} = icmp eq i32 %ferry.stage.mask, 3
+; CHECK:         {{%.*}} = icmp eq i32 %ferry.stage.mask, 1
+; CHECK-NOT:     icmp eq i32 %ferry.stage.mask
 ; CHECK:       loop:
-; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, %ferry.stage.mask
 ; CHECK-NOT:     cp.async
-; CHECK:         [[WAIT15:%.*]] = icmp uge i32 %ferry.stage.mask, 15
-; CHECK-NEXT:    br i1 [[WAIT15]]
+; CHECK:         %ferry.slot.compute = and i32 %ferry.iteration, 15
+; CHECK-NOT:     cp.async
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
-; CHECK:         icmp uge i32 %ferry.stage.mask, 7
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
-; CHECK:         icmp uge i32 %ferry.stage.mask, 3
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
-; CHECK:         icmp uge i32 %ferry.stage.mask, 1
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; CHECK:       ferry.waited:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT:     cp.async
 ; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK:         %ferry.stages = add i32 %ferry.stage.mask, 1
+; CHECK:         %ferry.stages = add i32 15, 1
 ; CHECK-NEXT:    [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
-; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], %ferry.stage.mask
+; CHECK-NEXT:    %ferry.runs = icmp ugt i32 [[LEFT]], 15
 ; CHECK-NEXT:    br i1 %ferry.runs, label %ferry.issue, label %ferry.issued
 ; CHECK:       ferry.issue:
 ; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 %ferry.slot.compute to i64
@@ -161,7 +161,20 @@ exit:
 ; PTX-NOT:     .shared .align 16
 ; PTX:         %dynamic_smem_size;
 ; PTX:         cp.async.wait_group 15;
+; PTX-NEXT:    bar.sync 0;
+; PTX-NOT:     cp.async.wait_group
+; PTX:         cp.async.wait_group 7;
+; PTX-NEXT:    bar.sync 0;
+; PTX-NOT:     cp.async.wait_group
+; PTX:         cp.async.wait_group 3;
+; PTX-NEXT:    bar.sync 0;
+; PTX-NOT:     cp.async.wait_group
+; PTX:         cp.async.wait_group 1;
+; PTX-NEXT:    bar.sync 0;
+; PTX-NOT:     cp.async.wait_group
 ; PTX:         cp.async.wait_group 0;
+; PTX-NEXT:    bar.sync 0;
+; PTX-NOT:     cp.async.wait_group
 ; PTX:         cp.async.wait_all;
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
