@@ -18,6 +18,10 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 /* S of a loop of in_flight_stages (pipeline_plan.h), before the loop: the
  * most stages, a power of two from 2 to p->stages, whose bytes (every
  * ring's slot) times the blocks a multiprocessor holds stay within
@@ -242,18 +246,33 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
   LLVMValueRef entry = p->counted->preheader_branch;
   /* The fewest stages: 2 for in-flight stages; a per-launch ring may get 1. */
   unsigned least = p->in_flight_stages ? 2 : 1;
+  /* The first copy's block names: each later copy's blocks are named
+   * after them with its count (loop.s8), not as a fallback's clones. */
+  struct ferry_vec names = {0};
   for (unsigned count = p->stages;; count /= 2) {
     struct ferry_vec blocks = {0};
     loop_blocks(header, exit, &blocks);
+    if (!names.count)
+      for (size_t b = 0; b < blocks.count; b++) {
+        const char *name = LLVMGetBasicBlockName(blocks.items[b]);
+        char *copy = ferry_xmalloc(strlen(name) + 1);
+        ferry_vec_push(&names, strcpy(copy, name));
+      }
     LLVMValueRef mask = LLVMConstInt(i32, count - 1, false);
     if (count == least) { /* the last: S is that where no other count was */
       fix_value(&blocks, w->stage_mask, mask);
       ferry_vec_free(&blocks);
-      return;
+      break;
     }
     struct ferry_loop_versions versions;
     ferry_loop_version_split(&blocks, entry, latch, exit, "ferry.stages.fixed",
                              "ferry.stages.fewer", &versions);
+    for (size_t b = 0; b < blocks.count && b < names.count; b++) {
+      char name[256];
+      snprintf(name, sizeof name, "%s.s%u", (const char *)names.items[b], count / 2);
+      LLVMSetValueName2(LLVMBasicBlockAsValue(ferry_cloned_block(&versions.clones, blocks.items[b])),
+                        name, strlen(name));
+    }
     header = ferry_cloned_block(&versions.clones, header);
     latch = ferry_cloned_block(&versions.clones, latch);
     fix_value(&blocks, w->stage_mask, mask);
@@ -263,4 +282,7 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
     entry = LLVMGetBasicBlockTerminator(versions.fallback);
     ferry_vec_free(&blocks);
   }
+  for (size_t b = 0; b < names.count; b++)
+    free(names.items[b]);
+  ferry_vec_free(&names);
 }

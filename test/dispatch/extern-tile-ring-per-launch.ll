@@ -150,6 +150,14 @@ exit:
 ; CHECK:       ferry.issued:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    br i1 %done, label %exit, label %loop
+; CHECK:       loop.s8:
+; CHECK:         {{%.*}} = and i32 {{%.*}}, 7
+; CHECK:       loop.s4:
+; CHECK:         {{%.*}} = and i32 {{%.*}}, 3
+; CHECK:       loop.s2:
+; CHECK:         {{%.*}} = and i32 {{%.*}}, 1
+; CHECK:       loop.s1:
+; CHECK:         {{%.*}} = and i32 {{%.*}}, 0
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.all()
 ; CHECK-NOT:     define dso_local ptx_kernel void @stream__ferry(
 
