@@ -244,6 +244,12 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
   LLVMBasicBlockRef header = p->counted->header, exit = p->counted->exit;
   LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->counted->latch_branch);
   LLVMValueRef entry = p->counted->preheader_branch;
+  /* The copies are made for powers of two, the counts S may take
+   * (pipeline_stages.c halves from 16, or from a requested 1, 2, 4, 8 or
+   * 16); were p->stages another, the one loop with its chain of waits,
+   * right for any S, stays. */
+  if (p->stages & (p->stages - 1))
+    return;
   /* The fewest stages: 2 for in-flight stages; a per-launch ring may get 1. */
   unsigned least = p->in_flight_stages ? 2 : 1;
   /* The first copy's block names: each later copy's blocks are named
