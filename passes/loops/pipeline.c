@@ -617,7 +617,9 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   const struct ferry_counted_loop *counted = p->counted;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef last32 = w->last32;
-  if (p->launch_stages && !p->in_flight_stages) {
+  /* A per-launch ring's prologue is a loop; the others' are S copies. */
+  bool per_launch = ferry_pipeline_launch_stages(p);
+  if (per_launch) {
     LLVMValueRef at, k, runs;
     ferry_pipeline_launch_prologue(module, builder, w, &at, &k, &runs);
     issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
@@ -625,8 +627,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
   unsigned count = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
-  bool fixed = !p->launch_stages || p->in_flight_stages;
-  for (unsigned k = 0; k < count && fixed && !p->copy_loop; k++) {
+  for (unsigned k = 0; k < count && !per_launch && !p->copy_loop; k++) {
     LLVMValueRef at = p->counted->preheader_branch;
     if (p->in_flight_stages) { /* slot k, where k < S */
       LLVMBasicBlockRef head, join;
