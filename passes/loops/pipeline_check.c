@@ -303,23 +303,19 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
  * memory, its stages chosen per launch, where the rewrite is proved right
  * for any stage count: the ring's issue guards take S - 1 at run time
  * (the last iteration's index in 32 bits, or a wider counter's own test
- * at a distance: counted_loop.h), the loop is not versioned
- * (pipeline_version.c builds its check and clone for rings of static
- * slots and for dynamic rings of fixed stages only), and
- * nothing the kernel calls reaches the dynamic memory the ring overlays.
- * Else it stays relocated, and the report's launch_refusal says why. */
+ * at a distance: counted_loop.h), and nothing the kernel calls reaches
+ * the dynamic memory the ring overlays. A versioned loop's check
+ * (pipeline_version.c) reads slot 0, the extern array itself, whose
+ * alignment every slot shares (the stride is a multiple of 16). Else it
+ * stays relocated, and the report's launch_refusal says why. */
 static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   for (size_t r = 0; r < p->ring_count; r++) {
     struct ring *ring = &p->rings[r];
     if (!ring->relocated)
       continue;
-    const char *why = NULL;
-    if (p->versioned)
-      why = "the loop is versioned (one check before it)";
-    else if (!ferry_dynamic_memory_private(fn))
-      why = "a function other than a kernel uses an extern __shared__ array";
-    if (why) {
-      snprintf(p->report.launch_refusal, sizeof p->report.launch_refusal, "%s", why);
+    if (!ferry_dynamic_memory_private(fn)) {
+      snprintf(p->report.launch_refusal, sizeof p->report.launch_refusal,
+               "a function other than a kernel uses an extern __shared__ array");
       continue;
     }
     ring->relocated = false;

@@ -229,12 +229,15 @@ static bool ring_chunked(const struct ferry_vec *plans, struct ferry_copy_record
   return false;
 }
 
-/* Whether every ring of the function is a static array: an alternative
- * keeps its variant's launch ring or none (dispatch.h), and a ring of
- * chunks in the launch's memory takes no stages from the bytes in flight. */
-static bool all_rings_static(const struct ferry_vec *pipelines) {
+/* Whether every ring of the function is a static array or per launch:
+ * an alternative keeps its variant's launch ring or none (dispatch.h),
+ * and its rings of chunks take their stages from the bytes in flight
+ * (in_flight_stages, launch_in_flight: pipeline_plan.h), which a ring of
+ * fixed stages in the launch's memory would not. */
+static bool rings_static_or_per_launch(const struct ferry_vec *pipelines) {
   for (size_t i = 0; i < pipelines->count; i++)
-    if (!ferry_pipeline_rings_static(pipelines->items[i]))
+    if (!ferry_pipeline_rings_static(pipelines->items[i]) &&
+        !ferry_pipeline_launch_stages(pipelines->items[i]))
       return false;
   return true;
 }
@@ -266,7 +269,7 @@ static bool pipeline_function(LLVMModuleRef module, LLVMValueRef fn, LLVMBuilder
       ferry_dispatch_mark(fn, FERRY_ALT_CHUNKED_ATTRIBUTE);
   } else if (pipelines.count && ferry_dispatch_module_has_variants(module) &&
              !ferry_dispatch_marked(fn, FERRY_ALT_ATTRIBUTE) &&
-             !ferry_dispatch_alternative_of(fn) && all_rings_static(&pipelines) &&
+             !ferry_dispatch_alternative_of(fn) && rings_static_or_per_launch(&pipelines) &&
              ring_could_chunk(affine, &plans, record)) {
     LLVMValueRef alternative = ferry_dispatch_make_alternative(fn);
     if (alternative)

@@ -15,7 +15,9 @@
 ; docs/RULES.md), and at its end, after its second barrier, issues
 ; iteration i+S into slot i & (S-1), the slot it read, while last - i >
 ; S-1, and commits one group. No static ring, no trap: any launch's bytes
-; are right. The kernel as written is untouched.
+; are right. The kernel as written is untouched. Beside it, the kernel's
+; second variant, stream__ferry_alt, takes the same ring in 16-byte chunks
+; of the block (extern-tile-ring-chunks.ll checks that form).
 ;
 ;   extern __shared__ int tile[];
 ;   for (int b = 0; b < n; b++) {
@@ -162,6 +164,7 @@ exit:
 ; CHECK-NOT:     define dso_local ptx_kernel void @stream__ferry(
 
 ; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: iteration i ends issuing the copy of iteration i+S into the slot it read, of a ring of S slots in the launch's dynamic shared memory, and waits only for its own (S: as many as the launch's dynamic shared memory holds, at most 16: the most stages ferry chooses by itself)
+; REMARK-NEXT: remark: <unknown>:0:0: the kernel's second variant is stream__ferry_alt, the kernel converted another way than its variant (its rings issue 16-byte chunks of the block where the variant's issue each thread's copy)
 ; REMARK-NEXT: remark: <unknown>:0:0: the kernel stays as written and its converted copy is the variant stream__ferry_ring, whose extern __shared__ tile's ring takes its stages from the launch's dynamic shared memory
 ; REMARK-NOT:  remark:
 
