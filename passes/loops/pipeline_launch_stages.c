@@ -23,18 +23,21 @@
 #include <string.h>
 
 /* S of a loop of in_flight_stages (pipeline_plan.h), before the loop: the
- * most stages, a power of two from 2 to p->stages, whose bytes (every
- * ring's slot) times the blocks a multiprocessor holds stay within
+ * most stages, a power of two from 2 to p->stages, whose bytes
+ * (`stage_bytes`, i64: every static ring's slot, or a per-launch ring's
+ * stride) times the blocks a multiprocessor holds stay within
  * IN_FLIGHT_BYTES; 2 where none does. The blocks it holds: the grid's over
  * the multiprocessors (%nsmid), rounded up, at most FERRY_SM_THREADS over
- * the block's threads and p->resident_limit. (Registers may hold fewer:
+ * the block's threads and `resident_limit`. (Registers may hold fewer:
  * then S is low. %nsmid may exceed the multiprocessors where their
  * identifiers are not contiguous: then S may be high by the rounding.)
- * Tested count by count, with no division: at most L blocks of count
- * stages fit when the grid has at most L blocks a multiprocessor, or the
- * threads let fewer than L + 1 in, or the shared memory does. */
+ * Tested count by count: at most L blocks of count stages fit when the
+ * grid has at most L blocks a multiprocessor, or the threads let fewer
+ * than L + 1 in, or the shared memory does; with bytes known here, L is
+ * too, and a count no launch can exceed is taken with no test. */
 static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builder,
-                                     const struct ferry_pipeline *p) {
+                                     const struct ferry_pipeline *p, LLVMValueRef stage_bytes,
+                                     unsigned resident_limit) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   struct ferry_ptx ptx = {module, builder};
@@ -51,26 +54,38 @@ static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builde
       builder, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.nsmid", NULL, 0),
       i64, "");
   LLVMValueRef threads = ferry_ptx_block_size(&ptx);
-  unsigned long long stage_bytes = 0;
-  for (size_t r = 0; r < p->ring_count; r++)
-    stage_bytes += p->rings[r].stage_bytes;
+  bool known = LLVMIsAConstantInt(stage_bytes);
+  unsigned long long known_bytes = known ? LLVMConstIntGetZExtValue(stage_bytes) : 0;
   LLVMValueRef stages = LLVMConstInt(i32, 2, false);
   for (unsigned count = 4; count <= p->stages; count *= 2) {
-    unsigned long long most = IN_FLIGHT_BYTES / (stage_bytes * count); /* blocks */
-    if (!most)
-      break;
-    if (most >= p->resident_limit) {
-      stages = LLVMConstInt(i32, count, false);
-      continue;
+    LLVMValueRef most; /* blocks */
+    if (known) {
+      unsigned long long blocks_held = IN_FLIGHT_BYTES / (known_bytes * count);
+      if (!blocks_held)
+        break;
+      if (blocks_held >= resident_limit) {
+        stages = LLVMConstInt(i32, count, false);
+        continue;
+      }
+      most = LLVMConstInt(i64, blocks_held, false);
+    } else {
+      most = LLVMBuildUDiv(
+          builder, LLVMConstInt(i64, IN_FLIGHT_BYTES, false),
+          LLVMBuildMul(builder, stage_bytes, LLVMConstInt(i64, count, false), ""), "");
     }
-    LLVMValueRef few_blocks = LLVMBuildICmp(
-        builder, LLVMIntULE, blocks, LLVMBuildMul(builder, sms, LLVMConstInt(i64, most, false), ""),
-        "");
+    LLVMValueRef few_blocks =
+        LLVMBuildICmp(builder, LLVMIntULE, blocks, LLVMBuildMul(builder, sms, most, ""), "");
     LLVMValueRef few_threads = LLVMBuildICmp(
-        builder, LLVMIntUGT, LLVMBuildMul(builder, threads, LLVMConstInt(i64, most + 1, false), ""),
+        builder, LLVMIntUGT,
+        LLVMBuildMul(builder, threads, LLVMBuildAdd(builder, most, LLVMConstInt(i64, 1, false), ""), ""),
         LLVMConstInt(i64, FERRY_SM_THREADS, false), "");
-    stages = LLVMBuildSelect(builder, LLVMBuildOr(builder, few_blocks, few_threads, ""),
-                             LLVMConstInt(i32, count, false), stages, "");
+    LLVMValueRef fits = LLVMBuildOr(builder, few_blocks, few_threads, "");
+    if (!known) /* no more than resident_limit blocks, whatever the grid and threads */
+      fits = LLVMBuildOr(builder, fits,
+                         LLVMBuildICmp(builder, LLVMIntUGE, most,
+                                       LLVMConstInt(i64, resident_limit, false), ""),
+                         "");
+    stages = LLVMBuildSelect(builder, fits, LLVMConstInt(i32, count, false), stages, "");
   }
   return stages;
 }
@@ -92,8 +107,13 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(p->counted->preheader_branch));
   LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
   if (p->in_flight_stages) {
-    w->stage_mask = LLVMBuildSub(builder, in_flight_stages(module, builder, p),
-                                 LLVMConstInt(i32, 1, false), "ferry.stage.mask");
+    unsigned long long stage_bytes = 0;
+    for (size_t r = 0; r < p->ring_count; r++)
+      stage_bytes += p->rings[r].stage_bytes;
+    w->stage_mask = LLVMBuildSub(
+        builder, in_flight_stages(module, builder, p, LLVMConstInt(i64, stage_bytes, false),
+                                  p->resident_limit),
+        LLVMConstInt(i32, 1, false), "ferry.stage.mask");
     return;
   }
   LLVMValueRef launched = LLVMBuildZExt(
@@ -120,6 +140,13 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
       LLVMValueRef bytes = LLVMBuildMul(builder, *stride, LLVMConstInt(i64, count, false), "");
       stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULE, bytes, launched, ""),
                                LLVMConstInt(i32, count, false), stages, "");
+    }
+    /* Fewer where the bytes in flight ask it (launch_in_flight): both
+     * counts are powers of two, the lesser holds within the launch's. */
+    if (p->launch_in_flight) {
+      LLVMValueRef in_flight = in_flight_stages(module, builder, p, *stride, SM_BLOCKS);
+      stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, in_flight, stages, ""),
+                               in_flight, stages, "ferry.stage.count");
     }
   }
   w->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");

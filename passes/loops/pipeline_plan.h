@@ -104,6 +104,10 @@ struct ferry_pipeline {
    * least 2); `stages` slots stay allocated (pipeline_stages.c decides,
    * pipeline_launch_stages.c computes S). */
   bool in_flight_stages;
+  /* A per-launch ring of 16-byte chunks: S is also at most the count
+   * in_flight_stages would choose for a slot of the launch's stride, so
+   * that its bytes in flight are bounded as a static ring's are. */
+  bool launch_in_flight;
   /* in_flight_stages: the blocks a multiprocessor can hold by the
    * kernel's static shared memory with its rings (and SM_BLOCKS). */
   unsigned resident_limit;
