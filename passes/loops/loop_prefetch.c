@@ -209,24 +209,10 @@ static bool counter_stride(LLVMBuilderRef builder, LLVMModuleRef module,
 static LLVMValueRef build_distance(LLVMBuilderRef builder, LLVMModuleRef module,
                                    unsigned long long block_thread_bytes, LLVMTypeRef type) {
   LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetModuleContext(module));
-  LLVMValueRef threads = LLVMConstInt(i64, 1, false), blocks = LLVMConstInt(i64, 1, false);
-  for (unsigned d = 0; d < 3; d++) {
-    struct ferry_atom ntid = {.kind = FERRY_ATOM_NTID, .dimension = d};
-    struct ferry_atom nctaid = {.kind = FERRY_ATOM_NCTAID, .dimension = d};
-    threads = LLVMBuildMul(builder, threads, build_atom(builder, module, &ntid), "");
-    blocks = LLVMBuildMul(builder, blocks, build_atom(builder, module, &nctaid), "");
-  }
-  LLVMValueRef sms = LLVMBuildZExt(
-      builder, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.nsmid", NULL, 0),
-      i64, "");
+  struct ferry_ptx ptx = {module, builder};
+  LLVMValueRef threads = ferry_ptx_block_size(&ptx);
   LLVMValueRef one = LLVMConstInt(i64, 1, false);
-  LLVMValueRef per_sm = LLVMBuildUDiv(
-      builder, LLVMBuildSub(builder, LLVMBuildAdd(builder, blocks, sms, ""), one, ""), sms, "");
-  LLVMValueRef fit = LLVMBuildUDiv(builder, LLVMConstInt(i64, FERRY_SM_THREADS, false), threads, "");
-  per_sm = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, fit, per_sm, ""), fit,
-                           per_sm, "");
-  per_sm = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntEQ, per_sm, LLVMConstInt(i64, 0, false), ""),
-                           one, per_sm, "ferry.blocks.per.sm");
+  LLVMValueRef per_sm = ferry_ptx_blocks_per_sm(&ptx, threads);
   LLVMValueRef in_flight = LLVMBuildMul(
       builder, per_sm,
       LLVMBuildMul(builder, threads, LLVMConstInt(i64, block_thread_bytes, false), ""), "");

@@ -26,66 +26,40 @@
  * most stages, a power of two from 2 to p->stages, whose bytes
  * (`stage_bytes`, i64: every static ring's slot, or a per-launch ring's
  * stride) times the blocks a multiprocessor holds stay within
- * IN_FLIGHT_BYTES; 2 where none does. The blocks it holds: the grid's over
- * the multiprocessors (%nsmid), rounded up, at most FERRY_SM_THREADS over
- * the block's threads and `resident_limit`. (Registers may hold fewer:
- * then S is low. %nsmid may exceed the multiprocessors where their
- * identifiers are not contiguous: then S may be high by the rounding.)
- * Tested count by count: at most L blocks of count stages fit when the
- * grid has at most L blocks a multiprocessor, or the threads let fewer
- * than L + 1 in, or the shared memory does; with bytes known here, L is
- * too, and a count no launch can exceed is taken with no test. */
+ * IN_FLIGHT_BYTES; 2 where none does. The blocks it holds: those of the
+ * launch (ferry_ptx_blocks_per_sm), at most `resident_limit`. With the
+ * bytes known here, a count no launch can exceed is taken with no test. */
 static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builder,
                                      const struct ferry_pipeline *p, LLVMValueRef stage_bytes,
                                      unsigned resident_limit) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   struct ferry_ptx ptx = {module, builder};
-  LLVMValueRef blocks = LLVMConstInt(i64, 1, false);
-  static const char *const grid[] = {"llvm.nvvm.read.ptx.sreg.nctaid.x",
-                                     "llvm.nvvm.read.ptx.sreg.nctaid.y",
-                                     "llvm.nvvm.read.ptx.sreg.nctaid.z"};
-  for (int d = 0; d < 3; d++)
-    blocks = LLVMBuildMul(
-        builder, blocks,
-        LLVMBuildZExt(builder, ferry_call_intrinsic(builder, module, grid[d], NULL, 0), i64, ""),
-        "");
-  LLVMValueRef sms = LLVMBuildZExt(
-      builder, ferry_call_intrinsic(builder, module, "llvm.nvvm.read.ptx.sreg.nsmid", NULL, 0),
-      i64, "");
-  LLVMValueRef threads = ferry_ptx_block_size(&ptx);
+  LLVMValueRef held = ferry_ptx_blocks_per_sm(&ptx, ferry_ptx_block_size(&ptx));
+  LLVMValueRef limit = LLVMConstInt(i64, resident_limit, false);
+  held = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, limit, held, ""), limit, held,
+                         "ferry.blocks.held");
   bool known = LLVMIsAConstantInt(stage_bytes);
   unsigned long long known_bytes = known ? LLVMConstIntGetZExtValue(stage_bytes) : 0;
   LLVMValueRef stages = LLVMConstInt(i32, 2, false);
   for (unsigned count = 4; count <= p->stages; count *= 2) {
-    LLVMValueRef most; /* blocks */
+    LLVMValueRef most; /* the blocks count stages fit for */
     if (known) {
-      unsigned long long blocks_held = IN_FLIGHT_BYTES / (known_bytes * count);
-      if (!blocks_held)
+      unsigned long long blocks = IN_FLIGHT_BYTES / (known_bytes * count);
+      if (!blocks)
         break;
-      if (blocks_held >= resident_limit) {
+      if (blocks >= resident_limit) {
         stages = LLVMConstInt(i32, count, false);
         continue;
       }
-      most = LLVMConstInt(i64, blocks_held, false);
+      most = LLVMConstInt(i64, blocks, false);
     } else {
       most = LLVMBuildUDiv(
           builder, LLVMConstInt(i64, IN_FLIGHT_BYTES, false),
           LLVMBuildMul(builder, stage_bytes, LLVMConstInt(i64, count, false), ""), "");
     }
-    LLVMValueRef few_blocks =
-        LLVMBuildICmp(builder, LLVMIntULE, blocks, LLVMBuildMul(builder, sms, most, ""), "");
-    LLVMValueRef few_threads = LLVMBuildICmp(
-        builder, LLVMIntUGT,
-        LLVMBuildMul(builder, threads, LLVMBuildAdd(builder, most, LLVMConstInt(i64, 1, false), ""), ""),
-        LLVMConstInt(i64, FERRY_SM_THREADS, false), "");
-    LLVMValueRef fits = LLVMBuildOr(builder, few_blocks, few_threads, "");
-    if (!known) /* no more than resident_limit blocks, whatever the grid and threads */
-      fits = LLVMBuildOr(builder, fits,
-                         LLVMBuildICmp(builder, LLVMIntUGE, most,
-                                       LLVMConstInt(i64, resident_limit, false), ""),
-                         "");
-    stages = LLVMBuildSelect(builder, fits, LLVMConstInt(i32, count, false), stages, "");
+    stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULE, held, most, ""),
+                             LLVMConstInt(i32, count, false), stages, "");
   }
   return stages;
 }

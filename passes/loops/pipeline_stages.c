@@ -125,16 +125,18 @@ static unsigned long long block_threads_at_most(const struct ferry_pipeline *p, 
   return threads ? threads : 1;
 }
 
-/* Whether a ring's S follows the bytes in flight (in_flight_stages,
- * pipeline_plan.h): every copy is issued in 16-byte chunks of the block,
- * every ring is a static array, and the loop's shape fixes no S (a copy
- * loop's, a heavy reuse's, a launch's). */
+/* Whether every copy of the loop is issued in 16-byte chunks of the block. */
 static bool all_chunks(const struct ferry_pipeline *p) {
   for (size_t c = 0; c < p->count; c++)
     if (!ferry_copy_form_collective(&p->copies[c].form))
       return false;
   return true;
 }
+
+/* Whether a ring's S follows the bytes in flight (in_flight_stages,
+ * pipeline_plan.h): every copy is issued in 16-byte chunks of the block,
+ * every ring is a static array, and the loop's shape fixes no S (a copy
+ * loop's, a heavy reuse's, a launch's). */
 static bool stages_follow_in_flight(const struct ferry_pipeline *p) {
   return !p->reuse_heavy && !p->copy_loop && !p->launch_stages && p->stages >= 4 &&
          ferry_pipeline_rings_static(p) && all_chunks(p);

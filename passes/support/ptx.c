@@ -5,6 +5,7 @@
 #include "ptx.h"
 
 #include "ir_build.h"
+#include "loop_limits.h"
 
 #include <string.h>
 
@@ -229,4 +230,22 @@ LLVMValueRef ferry_ptx_block_size(struct ferry_ptx *ptx) {
   LLVMValueRef ny = special_register(ptx, "llvm.nvvm.read.ptx.sreg.ntid.y");
   LLVMValueRef nz = special_register(ptx, "llvm.nvvm.read.ptx.sreg.ntid.z");
   return LLVMBuildMul(b, nx, LLVMBuildMul(b, ny, nz, ""), "block.size");
+}
+
+LLVMValueRef ferry_ptx_blocks_per_sm(struct ferry_ptx *ptx, LLVMValueRef threads) {
+  LLVMBuilderRef b = ptx->builder;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(context_of(ptx));
+  LLVMValueRef one = LLVMConstInt(i64, 1, false);
+  LLVMValueRef blocks = LLVMBuildMul(
+      b, special_register(ptx, "llvm.nvvm.read.ptx.sreg.nctaid.x"),
+      LLVMBuildMul(b, special_register(ptx, "llvm.nvvm.read.ptx.sreg.nctaid.y"),
+                   special_register(ptx, "llvm.nvvm.read.ptx.sreg.nctaid.z"), ""),
+      "");
+  LLVMValueRef sms = special_register(ptx, "llvm.nvvm.read.ptx.sreg.nsmid");
+  LLVMValueRef per_sm =
+      LLVMBuildUDiv(b, LLVMBuildSub(b, LLVMBuildAdd(b, blocks, sms, ""), one, ""), sms, "");
+  LLVMValueRef fit = LLVMBuildUDiv(b, LLVMConstInt(i64, FERRY_SM_THREADS, false), threads, "");
+  per_sm = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, fit, per_sm, ""), fit, per_sm, "");
+  return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, per_sm, LLVMConstInt(i64, 0, false), ""),
+                         one, per_sm, "ferry.blocks.per.sm");
 }

@@ -103,4 +103,11 @@ void ferry_ptx_block_barrier(struct ferry_ptx *ptx);
 LLVMValueRef ferry_ptx_block_rank(struct ferry_ptx *ptx);
 LLVMValueRef ferry_ptx_block_size(struct ferry_ptx *ptx);
 
+/* The blocks of the launch a multiprocessor holds (i64): the grid's blocks
+ * (%nctaid, in 64 bits) over %nsmid, rounded up, at most FERRY_SM_THREADS
+ * over `threads` (the block's, i64), at least 1. Registers or shared
+ * memory may hold fewer; %nsmid may exceed the multiprocessors where their
+ * identifiers are not contiguous, and then this is low by the rounding. */
+LLVMValueRef ferry_ptx_blocks_per_sm(struct ferry_ptx *ptx, LLVMValueRef threads);
+
 #endif

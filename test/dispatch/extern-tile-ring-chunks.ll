@@ -86,16 +86,22 @@ exit:
 ; CHECK-LABEL: define dso_local ptx_kernel void @stream__ferry_alt(
 ; CHECK:         %ferry.slot.stride = and i64 {{%.*}}, -16
 ; CHECK:         [[LAUNCH:%.*]] = select i1 {{%.*}}, i32 16, i32 {{%.*}}
-; CHECK:         [[FOUR:%.*]] = mul i64 %ferry.slot.stride, 4
-; CHECK-NEXT:    [[HELD4:%.*]] = udiv i64 32768, [[FOUR]]
-; CHECK:         {{%.*}} = icmp uge i64 [[HELD4]], 32
-; CHECK:         [[S4:%.*]] = select i1 {{%.*}}, i32 4, i32 2
-; CHECK:         [[EIGHT:%.*]] = mul i64 %ferry.slot.stride, 8
-; CHECK-NEXT:    udiv i64 32768, [[EIGHT]]
-; CHECK:         [[S8:%.*]] = select i1 {{%.*}}, i32 8, i32 [[S4]]
-; CHECK:         [[SIXTEEN:%.*]] = mul i64 %ferry.slot.stride, 16
-; CHECK-NEXT:    udiv i64 32768, [[SIXTEEN]]
-; CHECK:         [[S16:%.*]] = select i1 {{%.*}}, i32 16, i32 [[S8]]
+; CHECK:         call i32 @llvm.nvvm.read.ptx.sreg.nsmid()
+; CHECK:         %ferry.blocks.per.sm = select i1
+; CHECK-NEXT:    [[MANY:%.*]] = icmp ult i64 32, %ferry.blocks.per.sm
+; CHECK-NEXT:    %ferry.blocks.held = select i1 [[MANY]], i64 32, i64 %ferry.blocks.per.sm
+; CHECK-NEXT:    [[FOUR:%.*]] = mul i64 %ferry.slot.stride, 4
+; CHECK-NEXT:    [[MOST4:%.*]] = udiv i64 32768, [[FOUR]]
+; CHECK-NEXT:    [[FITS4:%.*]] = icmp ule i64 %ferry.blocks.held, [[MOST4]]
+; CHECK-NEXT:    [[S4:%.*]] = select i1 [[FITS4]], i32 4, i32 2
+; CHECK-NEXT:    [[EIGHT:%.*]] = mul i64 %ferry.slot.stride, 8
+; CHECK-NEXT:    [[MOST8:%.*]] = udiv i64 32768, [[EIGHT]]
+; CHECK-NEXT:    [[FITS8:%.*]] = icmp ule i64 %ferry.blocks.held, [[MOST8]]
+; CHECK-NEXT:    [[S8:%.*]] = select i1 [[FITS8]], i32 8, i32 [[S4]]
+; CHECK-NEXT:    [[SIXTEEN:%.*]] = mul i64 %ferry.slot.stride, 16
+; CHECK-NEXT:    [[MOST16:%.*]] = udiv i64 32768, [[SIXTEEN]]
+; CHECK-NEXT:    [[FITS16:%.*]] = icmp ule i64 %ferry.blocks.held, [[MOST16]]
+; CHECK-NEXT:    [[S16:%.*]] = select i1 [[FITS16]], i32 16, i32 [[S8]]
 ; CHECK-NEXT:    [[FEWER:%.*]] = icmp ult i32 [[S16]], [[LAUNCH]]
 ; CHECK-NEXT:    %ferry.stage.count = select i1 [[FEWER]], i32 [[S16]], i32 [[LAUNCH]]
 ; CHECK-NEXT:    %ferry.stage.mask = sub i32 %ferry.stage.count, 1
