@@ -133,13 +133,13 @@ static bool all_chunks(const struct ferry_pipeline *p) {
   return true;
 }
 
-/* Whether a ring's S follows the bytes in flight (in_flight_stages,
- * pipeline_plan.h): every copy is issued in 16-byte chunks of the block,
- * every ring is a static array, and the loop's shape fixes no S (a copy
- * loop's, a heavy reuse's, a launch's). */
+/* Whether a ring's S follows the bytes in flight: every copy is issued in
+ * 16-byte chunks of the block, and the loop's shape fixes no S (a copy
+ * loop's, a heavy reuse's). Every ring a static array: in_flight_stages;
+ * a per-launch ring: launch_in_flight, the launch's S bounding it too
+ * (pipeline_plan.h). */
 static bool stages_follow_in_flight(const struct ferry_pipeline *p) {
-  return !p->reuse_heavy && !p->copy_loop && !p->launch_stages && p->stages >= 4 &&
-         ferry_pipeline_rings_static(p) && all_chunks(p);
+  return !p->reuse_heavy && !p->copy_loop && p->stages >= 4 && all_chunks(p);
 }
 
 bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module,
@@ -238,7 +238,8 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
   else
     snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
              "the most stages ferry chooses by itself");
-  if (!requested && stages_follow_in_flight(p)) {
+  if (!requested && !p->launch_stages && ferry_pipeline_rings_static(p) &&
+      stages_follow_in_flight(p)) {
     unsigned long long held = sm_shared_capacity(ferry_function_target(fn)) /
                               (others + stages * per_stage + BLOCK_RESERVE);
     p->resident_limit = held < SM_BLOCKS ? (held ? (unsigned)held : 1) : SM_BLOCKS;
@@ -250,7 +251,7 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
     /* A per-launch ring of chunks keeps its bytes in flight as a static
      * one does (IN_FLIGHT_BYTES: with 16 stages of bench/copy_extern's
      * 1 KiB tile at 4 and 8 blocks per SM, 85 and 83 % of the roof). */
-    p->launch_in_flight = !requested && !p->reuse_heavy && p->stages >= 4 && all_chunks(p);
+    p->launch_in_flight = !requested && stages_follow_in_flight(p);
     char most[sizeof p->report.stage_reason];
     snprintf(most, sizeof most, "%s", p->report.stage_reason);
     if (p->launch_in_flight)
