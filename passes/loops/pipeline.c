@@ -511,6 +511,24 @@ static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
   commit_before_barrier(module, builder, w->p);
 }
 
+/* With one barrier an iteration (ferry_pipeline_one_barrier): iteration i
+ * issues the copies of iteration i+S-1 just after the copies' barrier,
+ * into slot (i+S-1) mod S, which iteration i-1 read: every thread has
+ * passed those reads once any passes the barrier. Their group is
+ * committed there, before the compute; so before iteration i's barrier
+ * S-1+i groups are committed, the last holding iteration i+S-2's copies
+ * (wait_before_barrier waits for S-2 pending). S is the loop's where the
+ * kernel chooses it (in_flight_stages). */
+static void issue_after_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
+                                struct ferry_emit_cache *cache, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMValueRef at = LLVMGetNextInstruction(p->barrier);
+  issue_stage(module, builder, cache, w, at, w->issue_index, p->stages - 1,
+              p->launch_stages ? w->mask : NULL, false, w->ahead);
+  LLVMPositionBuilderBefore(builder, at);
+  ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+}
+
 /* In the loop: the iteration counter, this iteration's slots, the
  * compute's loads and read-backs moved to them, and the issue of later
  * iterations' copies (ferry_pipeline_issues_at_end); the original copies
@@ -567,8 +585,10 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     w->ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
                                       LLVMBuildSub(builder, last32, iteration, ""), mask,
                                       "ferry.runs")
-                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
-                                                            stages - 1);
+               : p->launch_stages
+                   ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, mask)
+                   : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv,
+                                                         stages - 1);
 
   /* The compute reads this iteration's slot. */
   for (size_t i = 0; i < p->rebased.count; i++) {
@@ -590,6 +610,8 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   if (p->copy_loop)
     issue_in_copy_loop(module, builder, cache, w);
+  else if (ferry_pipeline_one_barrier(p))
+    issue_after_barrier(module, builder, cache, w);
   else if (at_end)
     issue_at_end(module, builder, cache, w, compute_index);
   else
@@ -626,17 +648,19 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
-  unsigned count = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
+  bool at_end = ferry_pipeline_issues_at_end(p);
+  unsigned count = at_end ? p->stages : p->stages - 1;
   for (unsigned k = 0; k < count && !per_launch && !p->copy_loop; k++) {
     LLVMValueRef at = p->counted->preheader_branch;
-    if (p->in_flight_stages) { /* slot k, where k < S */
+    if (p->in_flight_stages) { /* slot k, where k < S (k < S-1 where not at_end) */
       LLVMBasicBlockRef head, join;
       LLVMBasicBlockRef body =
           ferry_open_region(at, "ferry.prologue.stage", "ferry.prologue.next", &head, &join);
       LLVMPositionBuilderAtEnd(builder, head);
       LLVMBuildCondBr(builder,
-                      LLVMBuildICmp(builder, LLVMIntULE, LLVMConstInt(i32, k, false),
-                                    w->stage_mask, "ferry.stage.wanted"),
+                      LLVMBuildICmp(builder, at_end ? LLVMIntULE : LLVMIntULT,
+                                    LLVMConstInt(i32, k, false), w->stage_mask,
+                                    "ferry.stage.wanted"),
                       body, join);
       LLVMPositionBuilderAtEnd(builder, body);
       at = LLVMBuildBr(builder, join);
@@ -656,13 +680,35 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
 /* Before the consumer barrier, wait_group S-1: before iteration i's
  * barrier S + i groups are committed (each issue form commits its own:
  * issue_at_end, commit_before_barrier), the last holding iteration
- * i+S-1's copies, so at most S-1 pending leaves iteration i's landed. */
+ * i+S-1's copies, so at most S-1 pending leaves iteration i's landed.
+ * With one barrier an iteration, S-2 (issue_after_barrier). */
 static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMPositionBuilderBefore(builder, p->barrier);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->barrier));
-  ferry_ptx_wait_group(&(struct ferry_ptx){module, builder}, p->stages - 1);
+  ferry_ptx_wait_group(&(struct ferry_ptx){module, builder},
+                       p->stages - (ferry_pipeline_one_barrier(p) ? 2 : 1));
+}
+
+/* One barrier an iteration (pipeline_one_barrier.c): the barrier that
+ * ended each iteration runs where the loop exits, just before the latch's
+ * branch, so that what follows the loop still meets it. The loop exits
+ * for the whole block at once, as every thread met the barrier there. */
+static void end_with_barrier(LLVMBuilderRef builder, const struct ferry_pipeline *p) {
+  LLVMValueRef branch = p->counted->latch_branch;
+  LLVMBasicBlockRef head, join;
+  LLVMBasicBlockRef body = ferry_open_region(branch, "ferry.loop.ends", "ferry.loop.latch",
+                                             &head, &join);
+  LLVMPositionBuilderAtEnd(builder, head);
+  LLVMValueRef leaves = LLVMGetCondition(branch);
+  if (LLVMGetSuccessor(branch, 0) != p->counted->exit)
+    leaves = LLVMBuildNot(builder, leaves, "ferry.loop.leaves");
+  LLVMBuildCondBr(builder, leaves, body, join);
+  LLVMPositionBuilderAtEnd(builder, body);
+  LLVMInstructionRemoveFromParent(p->trailing_barrier);
+  LLVMInsertIntoBuilder(builder, p->trailing_barrier);
+  LLVMBuildBr(builder, join);
 }
 
 /* After the loop: whatever is still in flight (issued for iterations that
@@ -672,6 +718,8 @@ static void drain(LLVMModuleRef module, LLVMBuilderRef builder, const struct rew
   const struct ferry_pipeline *p = w->p;
   LLVMPositionBuilderBefore(builder, first_non_phi(p->counted->exit));
   ferry_ptx_wait_all(&(struct ferry_ptx){module, builder});
+  if (p->trailing_barrier)
+    end_with_barrier(builder, p);
   struct ferry_vec chains = {0};
   for (size_t i = 0; i < p->chains.count; i++)
     ferry_vec_push(&chains, p->chains.items[i]);

@@ -51,6 +51,13 @@ bool ferry_pipeline_rings_static(const struct ferry_pipeline *pipeline);
  * (pipeline_copy_loop.c) and where the compute reads the copied bytes many
  * times (pipeline.c, issues_at_end). */
 bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *pipeline);
+/* Whether the ring waits at one barrier an iteration: iteration i issues
+ * iteration i+S-1's copies just after the copies' barrier, into the slot
+ * iteration i-1 read, and the barrier that ended each iteration runs
+ * only where the loop ends (pipeline_one_barrier.c). */
+bool ferry_pipeline_one_barrier(const struct ferry_pipeline *pipeline);
+/* The debug location of that barrier that ended each iteration. */
+LLVMMetadataRef ferry_pipeline_trailing_location(const struct ferry_pipeline *pipeline);
 /* Whether the loop is versioned (pipeline_version.c): one check before it
  * chooses the ring, with its chunks unchecked, or the loop as written. */
 bool ferry_pipeline_versioned(const struct ferry_pipeline *pipeline);
@@ -61,6 +68,9 @@ struct ferry_pipeline_report {
   char stage_reason[FERRY_REASON_SIZE];
   /* Why a variant's extern tile's ring is static, its stages fixed. */
   char launch_refusal[FERRY_REASON_SIZE];
+  /* Why the ring keeps the loop's barrier that ends each iteration
+   * (pipeline_one_barrier.c). */
+  char barrier_refusal[FERRY_REASON_SIZE];
   /* Why a ring of block-collective copies is not versioned. */
   char version_refusal[FERRY_REASON_SIZE];
   /* The stores that may write a copy's source and that one check before

@@ -545,6 +545,8 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
     choose_launch_ring(p, fn);
   ok = ok && ferry_pipeline_choose_stages(p, module, planned, reason, reason_size);
   ok = ok && ferry_pipeline_copy_loop_plain(p, reason, reason_size);
+  if (ok)
+    ferry_pipeline_plan_one_barrier(p, loop);
   if (!ok) {
     ferry_pipeline_free(p);
     return NULL;

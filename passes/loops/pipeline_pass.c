@@ -135,18 +135,39 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                                 : "";
     char ring[FERRY_MESSAGE_SIZE];
     unsigned stages = ferry_pipeline_stages(pipeline);
+    /* Where the barrier that one barrier an iteration moves stands. */
+    char trailing[32] = "";
+    LLVMMetadataRef trailing_at = ferry_pipeline_one_barrier(pipeline)
+                                      ? ferry_pipeline_trailing_location(pipeline)
+                                      : NULL;
+    if (trailing_at && LLVMDILocationGetLine(trailing_at))
+      snprintf(trailing, sizeof trailing, " (line %u)", LLVMDILocationGetLine(trailing_at));
     if (ferry_pipeline_launch_stages(pipeline))
       snprintf(ring, sizeof ring,
                "S stages chosen per launch: iteration i ends issuing the copy of iteration i+S "
                "into the slot it read, of a ring of S slots in the launch's dynamic shared "
                "memory, and waits only for its own (S: %s)",
                report->stage_reason);
+    else if (ferry_pipeline_in_flight_stages(pipeline) && ferry_pipeline_one_barrier(pipeline))
+      snprintf(ring, sizeof ring,
+               "S stages chosen as the kernel runs: iteration i issues the copy of iteration "
+               "i+S-1 just after the barrier, into the slot iteration i-1 read, of a ring of %u "
+               "shared buffers, and waits only for its own; the barrier that ended each "
+               "iteration%s ends the loop (S: %s)%s",
+               stages, trailing, report->stage_reason, versioned);
     else if (ferry_pipeline_in_flight_stages(pipeline))
       snprintf(ring, sizeof ring,
                "S stages chosen as the kernel runs: iteration i ends issuing the copy of "
                "iteration i+S into the slot it read, of a ring of %u shared buffers, and waits "
                "only for its own (S: %s)%s",
                stages, report->stage_reason, versioned);
+    else if (ferry_pipeline_one_barrier(pipeline))
+      snprintf(ring, sizeof ring,
+               "%u stages: iteration i issues the copy of iteration i+%u just after the "
+               "barrier, into the slot iteration i-1 read, of a ring of shared buffers, and "
+               "waits only for its own; the barrier that ended each iteration%s ends the loop "
+               "(%u stages: %s)%s",
+               stages, stages - 1, trailing, stages, report->stage_reason, versioned);
     else
       snprintf(ring, sizeof ring,
                ferry_pipeline_issues_at_end(pipeline)
@@ -180,6 +201,13 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "at compile time, not chosen per launch in the launch's dynamic shared memory: %s",
                report->launch_refusal);
       ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "RingNotPerLaunch", message);
+    }
+    if (report->barrier_refusal[0]) {
+      snprintf(message, sizeof message,
+               "the ring keeps the loop's barrier that ends each iteration, with the copies' "
+               "barrier two an iteration: %s",
+               report->barrier_refusal);
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "RingTwoBarriers", message);
     }
     if (report->version_refusal[0]) {
       snprintf(message, sizeof message,

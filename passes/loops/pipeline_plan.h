@@ -136,6 +136,11 @@ struct ferry_pipeline {
    * and latch test. */
   const struct ferry_counted_loop *counted;
   LLVMValueRef barrier;
+  /* The barrier that ends each iteration, where the ring needs no other
+   * barrier than `barrier` an iteration (pipeline_one_barrier.c): the
+   * rewrite issues iteration i+S-1's copies just after `barrier` and runs
+   * this one only where the loop ends. NULL: the ring keeps both. */
+  LLVMValueRef trailing_barrier;
   struct ring rings[FERRY_RING_MAX_COPIES];
   size_t ring_count;
   struct ferry_pipeline_copy copies[FERRY_RING_MAX_COPIES];
@@ -236,6 +241,13 @@ LLVMValueRef ferry_pipeline_value_ahead(const struct ferry_pipeline *p, LLVMBuil
  * replaced by `base`, built at the builder's position (pipeline_values.c). */
 LLVMValueRef ferry_pipeline_rebase(LLVMBuilderRef builder, LLVMValueRef value,
                                    LLVMValueRef buffer, LLVMValueRef base);
+
+/* pipeline_one_barrier.c. Sets p->trailing_barrier where the loop's
+ * barrier that ends each iteration is needed only where the loop ends;
+ * else leaves it NULL, with p->report.barrier_refusal saying why (nothing
+ * for a copy loop's ring or one of heavy reuse, whose issue stands
+ * elsewhere). After ferry_pipeline_choose_stages. */
+bool ferry_pipeline_plan_one_barrier(struct ferry_pipeline *p, const struct ferry_loop *loop);
 
 /* pipeline_stages.c. S: as many stages as asked for (or AUTO_STAGES),
  * halved until the ring fits the budget of a ring chosen by default, the

@@ -7,6 +7,7 @@
  * another's rewrite. */
 #include "pipeline_plan.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 
 unsigned ferry_pipeline_stages(const struct ferry_pipeline *p) { return p->stages; }
@@ -22,10 +23,17 @@ bool ferry_pipeline_rings_static(const struct ferry_pipeline *p) {
       return false;
   return true;
 }
-/* Not in a copy loop (its copies issue where they stand) nor where the
- * compute reads the copied bytes many times (pipeline.c, issue_at_top). */
+/* Not in a copy loop (its copies issue where they stand), nor where the
+ * compute reads the copied bytes many times (pipeline.c, issue_at_top),
+ * nor with one barrier an iteration (issue_after_barrier). */
 bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *p) {
-  return !p->copy_loop && !p->reuse_heavy;
+  return !p->copy_loop && !p->reuse_heavy && !p->trailing_barrier;
+}
+bool ferry_pipeline_one_barrier(const struct ferry_pipeline *p) {
+  return p->trailing_barrier != NULL;
+}
+LLVMMetadataRef ferry_pipeline_trailing_location(const struct ferry_pipeline *p) {
+  return p->trailing_barrier ? LLVMInstructionGetDebugLoc(p->trailing_barrier) : NULL;
 }
 bool ferry_pipeline_versioned(const struct ferry_pipeline *p) { return p->versioned; }
 const struct ferry_pipeline_report *ferry_pipeline_report(const struct ferry_pipeline *p) {

@@ -55,6 +55,10 @@ bool ferry_option_alignment_test(void);
 /* -ferry-staged: whether ferry-pipeline stages the loads of copies refused
  * only for where their value lands (staged_copy.h). */
 bool ferry_option_staged(void);
+/* -ferry-one-barrier: whether a ring runs the barrier that ends each
+ * iteration only where the loop ends (pipeline_one_barrier.c; off by
+ * default, measured slower). */
+bool ferry_option_one_barrier(void);
 /* -ferry-lone-copy: the cost model's rule for a copy alone in its phase. */
 bool ferry_option_lone_copy(void);
 /* -ferry-alias-version, -ferry-alias-unroll (alias_version.h). */

@@ -62,6 +62,13 @@ static cl::opt<bool> AlignmentTest(
              "is not proved on a run-time test of this thread's addresses, cp.async "
              "where they are aligned (default on); off leaves such copies as written"));
 
+static cl::opt<bool> OneBarrier(
+    "ferry-one-barrier", cl::init(false),
+    cl::desc("ferry: a ring issues each later iteration's copies just after the "
+             "copies' barrier and runs the barrier that ends each iteration only where "
+             "the loop ends, where nothing between the two touches memory (default off: "
+             "measured slower than the ring's two barriers, pipeline_one_barrier.c)"));
+
 static cl::opt<bool> Staged(
     "ferry-staged", cl::init(true),
     cl::desc("ferry: issue the load of a copy refused only for a hazard at its "
@@ -140,6 +147,7 @@ extern "C" unsigned ferry_option_stages(void) { return Stages; }
 extern "C" bool ferry_option_cost_model(void) { return CostModel; }
 extern "C" bool ferry_option_alignment_test(void) { return AlignmentTest; }
 extern "C" bool ferry_option_staged(void) { return Staged; }
+extern "C" bool ferry_option_one_barrier(void) { return OneBarrier; }
 extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }
 extern "C" bool ferry_option_alias_version(void) { return AliasVersion; }
 extern "C" unsigned ferry_option_alias_unroll(void) { return AliasUnroll; }
