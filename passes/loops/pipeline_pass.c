@@ -126,57 +126,59 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                "the block and every iteration, do not overlap those that %s, else "
                "the loop runs as written",
                report->range_stores);
-    /* The ring: stages chosen per launch, as the kernel runs, or a fixed
-     * count. */
+    /* The ring: its stages (chosen per launch, as the kernel runs, or a
+     * fixed count), where it issues a later iteration's copy (at the
+     * iteration's end into the slot it read, just after the barrier into
+     * the slot the iteration before read, or at its top) and how far
+     * ahead, and its slots. */
     const char *versioned = ferry_pipeline_versioned(pipeline)
                                 ? "; one check before the loop finds every row's addresses fit "
                                   "for 16-byte chunks in every iteration, else the loop runs as "
                                   "written"
                                 : "";
-    char ring[FERRY_MESSAGE_SIZE];
     unsigned stages = ferry_pipeline_stages(pipeline);
-    /* Where the barrier that one barrier an iteration moves stands. */
-    char trailing[32] = "";
-    LLVMMetadataRef trailing_at = ferry_pipeline_one_barrier(pipeline)
-                                      ? ferry_pipeline_trailing_location(pipeline)
-                                      : NULL;
-    if (trailing_at && LLVMDILocationGetLine(trailing_at))
-      snprintf(trailing, sizeof trailing, " (line %u)", LLVMDILocationGetLine(trailing_at));
-    if (ferry_pipeline_launch_stages(pipeline))
-      snprintf(ring, sizeof ring,
-               "S stages chosen per launch: iteration i ends issuing the copy of iteration i+S "
-               "into the slot it read, of a ring of S slots in the launch's dynamic shared "
-               "memory, and waits only for its own (S: %s)",
-               report->stage_reason);
-    else if (ferry_pipeline_in_flight_stages(pipeline) && ferry_pipeline_one_barrier(pipeline))
-      snprintf(ring, sizeof ring,
-               "S stages chosen as the kernel runs: iteration i issues the copy of iteration "
-               "i+S-1 just after the barrier, into the slot iteration i-1 read, of a ring of %u "
-               "shared buffers, and waits only for its own; the barrier that ended each "
-               "iteration%s ends the loop (S: %s)%s",
-               stages, trailing, report->stage_reason, versioned);
-    else if (ferry_pipeline_in_flight_stages(pipeline))
-      snprintf(ring, sizeof ring,
-               "S stages chosen as the kernel runs: iteration i ends issuing the copy of "
-               "iteration i+S into the slot it read, of a ring of %u shared buffers, and waits "
-               "only for its own (S: %s)%s",
-               stages, report->stage_reason, versioned);
-    else if (ferry_pipeline_one_barrier(pipeline))
-      snprintf(ring, sizeof ring,
-               "%u stages: iteration i issues the copy of iteration i+%u just after the "
-               "barrier, into the slot iteration i-1 read, of a ring of shared buffers, and "
-               "waits only for its own; the barrier that ended each iteration%s ends the loop "
-               "(%u stages: %s)%s",
-               stages, stages - 1, trailing, stages, report->stage_reason, versioned);
+    bool per_launch = ferry_pipeline_launch_stages(pipeline);
+    bool chosen = per_launch || ferry_pipeline_in_flight_stages(pipeline);
+    bool at_end = ferry_pipeline_issues_at_end(pipeline);
+    char distance[16], slots[64], issue[320], ring[FERRY_MESSAGE_SIZE]; /* issue: at most 304 */
+    if (chosen)
+      snprintf(distance, sizeof distance, "S%s", at_end ? "" : "-1");
     else
-      snprintf(ring, sizeof ring,
-               ferry_pipeline_issues_at_end(pipeline)
-                   ? "%u stages: iteration i ends issuing the copy of iteration i+%u into the "
-                     "slot it read, of a ring of shared buffers, and waits only for its own "
-                     "(%u stages: %s)%s"
-                   : "%u stages: iteration i issues the copy of iteration i+%u into a ring of "
-                     "shared buffers and waits only for its own (%u stages: %s)%s",
-               stages, ferry_pipeline_issues_at_end(pipeline) ? stages : stages - 1, stages,
+      snprintf(distance, sizeof distance, "%u", at_end ? stages : stages - 1);
+    if (per_launch)
+      snprintf(slots, sizeof slots, "S slots in the launch's dynamic shared memory");
+    else if (chosen)
+      snprintf(slots, sizeof slots, "%u shared buffers", stages);
+    else
+      snprintf(slots, sizeof slots, "shared buffers");
+    if (ferry_pipeline_one_barrier(pipeline)) {
+      /* Where the barrier that ended each iteration stands. */
+      char trailing[32] = "";
+      LLVMMetadataRef at = ferry_pipeline_trailing_location(pipeline);
+      if (at && LLVMDILocationGetLine(at))
+        snprintf(trailing, sizeof trailing, " (line %u)", LLVMDILocationGetLine(at));
+      snprintf(issue, sizeof issue,
+               "iteration i issues the copy of iteration i+%s just after the barrier, into the "
+               "slot iteration i-1 read, of a ring of %s, and waits only for its own; the "
+               "barrier that ended each iteration%s ends the loop",
+               distance, slots, trailing);
+    } else if (at_end) {
+      snprintf(issue, sizeof issue,
+               "iteration i ends issuing the copy of iteration i+%s into the slot it read, of a "
+               "ring of %s, and waits only for its own",
+               distance, slots);
+    } else {
+      snprintf(issue, sizeof issue,
+               "iteration i issues the copy of iteration i+%s into a ring of %s and waits only "
+               "for its own",
+               distance, slots);
+    }
+    if (chosen)
+      snprintf(ring, sizeof ring, "S stages chosen %s: %s (S: %s)%s",
+               per_launch ? "per launch" : "as the kernel runs", issue, report->stage_reason,
+               per_launch ? "" : versioned);
+    else
+      snprintf(ring, sizeof ring, "%u stages: %s (%u stages: %s)%s", stages, issue, stages,
                report->stage_reason, versioned);
     for (size_t i = 0; i < count; i++) {
       const struct ferry_planned_copy *member = members[i];
