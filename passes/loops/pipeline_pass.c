@@ -197,26 +197,25 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
                                       : "");
       ferry_remark(FERRY_REMARK_PASSED, member->site.store, "CopyPipelined", message);
     }
-    if (report->launch_refusal[0]) {
-      snprintf(message, sizeof message,
-               "the extern __shared__ tile's ring is a static array of its own, its stages fixed "
-               "at compile time, not chosen per launch in the launch's dynamic shared memory: %s",
-               report->launch_refusal);
-      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "RingNotPerLaunch", message);
-    }
-    if (report->barrier_refusal[0]) {
-      snprintf(message, sizeof message,
-               "the ring keeps the loop's barrier that ends each iteration, with the copies' "
-               "barrier two an iteration: %s",
-               report->barrier_refusal);
-      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "RingTwoBarriers", message);
-    }
-    if (report->version_refusal[0]) {
-      snprintf(message, sizeof message,
-               "the ring checks every row of its block-collective copies in every iteration "
-               "(the original copy as the fallback), not once before the loop: %s",
-               report->version_refusal);
-      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, "NotVersioned", message);
+    /* What the ring is not, and why (each where there is a reason). */
+    const struct {
+      const char *reason, *name, *what;
+    } refusals[] = {
+        {report->launch_refusal, "RingNotPerLaunch",
+         "the extern __shared__ tile's ring is a static array of its own, its stages fixed at "
+         "compile time, not chosen per launch in the launch's dynamic shared memory"},
+        {report->barrier_refusal, "RingTwoBarriers",
+         "the ring keeps the loop's barrier that ends each iteration, with the copies' barrier "
+         "two an iteration"},
+        {report->version_refusal, "NotVersioned",
+         "the ring checks every row of its block-collective copies in every iteration (the "
+         "original copy as the fallback), not once before the loop"},
+    };
+    for (size_t r = 0; r < sizeof refusals / sizeof refusals[0]; r++) {
+      if (!refusals[r].reason[0])
+        continue;
+      snprintf(message, sizeof message, "%s: %s", refusals[r].what, refusals[r].reason);
+      ferry_remark(FERRY_REMARK_ANALYSIS, members[0]->site.store, refusals[r].name, message);
     }
     /* Taken: the rewrite erases them. */
     for (size_t i = 0; i < count; i++)
