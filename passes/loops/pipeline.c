@@ -681,14 +681,14 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
  * barrier S + i groups are committed (each issue form commits its own:
  * issue_at_end, commit_before_barrier), the last holding iteration
  * i+S-1's copies, so at most S-1 pending leaves iteration i's landed.
- * With one barrier an iteration, S-2 (issue_after_barrier). */
+ * With one barrier an iteration, S-2 (issue_after_barrier):
+ * ferry_ring_pending. */
 static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMPositionBuilderBefore(builder, p->barrier);
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->barrier));
-  ferry_ptx_wait_group(&(struct ferry_ptx){module, builder},
-                       p->stages - (ferry_pipeline_one_barrier(p) ? 2 : 1));
+  ferry_ptx_wait_group(&(struct ferry_ptx){module, builder}, ferry_ring_pending(p, p->stages));
 }
 
 /* One barrier an iteration (pipeline_one_barrier.c): the barrier that
@@ -718,8 +718,6 @@ static void drain(LLVMModuleRef module, LLVMBuilderRef builder, const struct rew
   const struct ferry_pipeline *p = w->p;
   LLVMPositionBuilderBefore(builder, first_non_phi(p->counted->exit));
   ferry_ptx_wait_all(&(struct ferry_ptx){module, builder});
-  if (p->trailing_barrier)
-    end_with_barrier(builder, p);
   struct ferry_vec chains = {0};
   for (size_t i = 0; i < p->chains.count; i++)
     ferry_vec_push(&chains, p->chains.items[i]);
@@ -752,6 +750,8 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
     ferry_pipeline_wait_per_launch(module, builder, &w);
   else
     wait_before_barrier(module, builder, &w);
+  if (plan->trailing_barrier) /* before the unswitch copies the loop */
+    end_with_barrier(builder, plan);
   drain(module, builder, &w);
   if (plan->launch_stages)
     ferry_pipeline_unswitch_stages(builder, &w);

@@ -158,11 +158,7 @@ void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder
     else
       LLVMBuildBr(builder, wait);
     LLVMPositionBuilderAtEnd(builder, wait);
-    /* One barrier an iteration waits for S-2 (pipeline.c,
-     * issue_after_barrier); S is then at least 2, and the count 1 that
-     * ends the chain, never taken, waits for all. */
-    unsigned pending = ferry_pipeline_one_barrier(p) ? (count >= 2 ? count - 2 : 0) : count - 1;
-    ferry_ptx_wait_group(&ptx, pending);
+    ferry_ptx_wait_group(&ptx, ferry_ring_pending(p, count));
     LLVMBuildBr(builder, rest);
     test = next;
   }

@@ -43,6 +43,18 @@ struct rewrite {
   LLVMValueRef iteration, issue_index, mask, ahead;
 };
 
+/* The groups a ring of `stages` stages leaves pending at its wait before
+ * the consumer barrier: S-1 (each issue form commits a group an
+ * iteration after S or S-1 of the prologue: pipeline.c), or S-2 with one
+ * barrier an iteration (issue_after_barrier, whose S is at least 2; a
+ * chain of waits ends with the count 1, never taken there: none). The
+ * wait of a fixed S and the chain of a launch's S both take it. */
+static inline unsigned ferry_ring_pending(const struct ferry_pipeline *p, unsigned stages) {
+  if (ferry_pipeline_one_barrier(p))
+    return stages >= 2 ? stages - 2 : 0;
+  return stages - 1;
+}
+
 /* A ring of launch_stages (pipeline_launch_stages.c): before the loop, S
  * (w->stage_mask) and each per-launch ring's stride; the prologue loop;
  * wait_group S-1 before the consumer barrier (never a copy loop's:
