@@ -57,13 +57,15 @@ enum { FERRY_MAX_GROUPED_COPIES = 8 };
 
 /* Emits, before `before`, the chunks of `count` (at most
  * FERRY_MAX_GROUPED_COPIES) unchecked copies of one geometry (the size and
- * rows of `form`) in one loop: `chunks`, each copy's first chunk for this
- * thread in this iteration and slot (addresses, from ferry_chunk_address)
- * and the passes of its ferry_chunk_offsets. May split the block of `before`. */
+ * rows of `form`): `chunks`, each copy's first chunk for this thread in
+ * this iteration and slot (addresses, from ferry_chunk_address) and the
+ * passes of its ferry_chunk_offsets; in one loop that runs at most once
+ * where `looped`, else behind one branch (copy_emit_ring_chunks.c). May
+ * split the block of `before`. */
 void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
                                  struct ferry_emit_cache *cache, LLVMValueRef before,
                                  const struct ferry_chunk *chunks, size_t count,
-                                 const struct ferry_copy_form *form);
+                                 const struct ferry_copy_form *form, bool looped);
 
 /* cp.async.commit_group; cp.async.wait_group pending; before `before`. */
 void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,

@@ -29,12 +29,14 @@
  *     the same
  *
  * A block has at least as many threads as chunks, so each loop runs at most
- * once; but a loop it must be. ptxas turns a short branch around the issue
- * into a predicated LDGSTS that every warp then executes, and where the
- * compute is bound by shared-memory traffic those cost: a 16x16-tile SGEMM
- * built by clang with two stages of 16-byte chunks ran 16.42 ms with the
- * branch, 14.50 ms with the loop (H100; nvcc's own build keeps its branch,
- * 14.42 ms). */
+ * once; the issue is that loop, or one branch and the copies' chunks, as
+ * hand-written code has it (the ring's rewrite chooses: pipeline.c,
+ * chunks_behind_branch). ptxas turns a short branch around the issue into
+ * a predicated LDGSTS that every warp then executes, and where the compute
+ * is bound by shared-memory traffic those cost: a 16x16-tile SGEMM built
+ * by clang with two stages of 16-byte chunks ran 16.42 ms with the branch,
+ * 14.50 ms with the loop (H100; nvcc's own build keeps its branch, 14.42
+ * ms). */
 struct ferry_chunk ferry_chunk_offsets(LLVMModuleRef module, LLVMBuilderRef builder,
                                        struct ferry_emit_cache *cache, LLVMValueRef destination,
                                        LLVMValueRef source, const struct ferry_copy_form *form) {
@@ -94,7 +96,7 @@ LLVMValueRef ferry_chunk_address(LLVMBuilderRef builder, LLVMValueRef pointer, u
 void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
                                  struct ferry_emit_cache *cache, LLVMValueRef before,
                                  const struct ferry_chunk *chunks, size_t count,
-                                 const struct ferry_copy_form *form) {
+                                 const struct ferry_copy_form *form, bool looped) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
@@ -108,6 +110,13 @@ void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBuildCondBr(builder, rows ? chunk.issues : chunk.first_row_issues, issue, join);
 
   LLVMPositionBuilderAtEnd(builder, issue);
+  if (!looped) { /* the loop's one pass */
+    for (size_t c = 0; c < count; c++)
+      ferry_ptx_cp_async(&(struct ferry_ptx){module, builder}, chunks[c].destination,
+                         chunks[c].source, 16, NULL);
+    LLVMBuildBr(builder, join);
+    return;
+  }
   LLVMValueRef at = LLVMBuildPhi(builder, i32, rows ? "ferry.chunk.row.at" : "ferry.chunk.column.at");
   LLVMValueRef passed[2][FERRY_MAX_GROUPED_COPIES]; /* bytes past the first chunk */
   for (size_t c = 0; c < count; c++)

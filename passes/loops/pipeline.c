@@ -110,27 +110,39 @@ static LLVMValueRef guarded_ahead(const struct ferry_pipeline *p, LLVMBuilderRef
   return LLVMBuildSelect(builder, guard, source, elsewhere, "ferry.source");
 }
 
+/* A region before `anchor`, entered where `condition` is `holds`: returns
+ * the branch that ends it, before which its code goes. */
+static LLVMValueRef region_where(LLVMBuilderRef builder, LLVMValueRef anchor,
+                                 LLVMValueRef condition, bool holds, const char *name,
+                                 const char *rest_name) {
+  LLVMBasicBlockRef head, join;
+  LLVMBasicBlockRef body = ferry_open_region(anchor, name, rest_name, &head, &join);
+  LLVMPositionBuilderAtEnd(builder, head);
+  if (holds)
+    LLVMBuildCondBr(builder, condition, body, join);
+  else
+    LLVMBuildCondBr(builder, condition, join, body);
+  LLVMPositionBuilderAtEnd(builder, body);
+  return LLVMBuildBr(builder, join);
+}
+
 /* The iteration `distance` ahead (from the loop's start when `prologue`)
  * (`distance_value` when not NULL: the launch's S - 1, for a loop of
  * launch_stages) issues every copy at `anchor`, into slot `slot_index` of
- * each ring, when
- * `guard` (NULL: always) holds: one region for them all. Copies whose
- * chunks need no check (a versioned loop) and share their geometry issue
- * in one loop (copy_emit.h). */
+ * each ring, when `guard` (NULL: always) holds: one region for them all.
+ * Copies whose chunks need no check (a versioned loop) and share their
+ * geometry issue together (copy_emit.h): behind one branch where `branch`
+ * (an i1, w->chunk_branch) holds, else in a loop that runs at most once;
+ * `branch` NULL: the loop. */
 static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
                         struct ferry_emit_cache *cache, const struct rewrite *w,
                         LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
-                        LLVMValueRef distance_value, bool prologue, LLVMValueRef guard) {
+                        LLVMValueRef distance_value, bool prologue, LLVMValueRef guard,
+                        LLVMValueRef branch) {
   const struct ferry_pipeline *p = w->p;
   LLVMValueRef before = anchor;
-  if (guard) {
-    LLVMBasicBlockRef head, join;
-    LLVMBasicBlockRef body = ferry_open_region(anchor, "ferry.issue", "ferry.issued", &head, &join);
-    LLVMPositionBuilderAtEnd(builder, head);
-    LLVMBuildCondBr(builder, guard, body, join);
-    LLVMPositionBuilderAtEnd(builder, body);
-    before = LLVMBuildBr(builder, join);
-  }
+  if (guard)
+    before = region_where(builder, anchor, guard, true, "ferry.issue", "ferry.issued");
   LLVMValueRef destinations[FERRY_RING_MAX_COPIES], sources[FERRY_RING_MAX_COPIES];
   struct ferry_copy_form forms[FERRY_RING_MAX_COPIES];
   LLVMPositionBuilderBefore(builder, before);
@@ -192,7 +204,20 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
         };
         issued[d] = true;
       }
-    ferry_emit_unchecked_chunks(module, builder, cache, before, group, count, &forms[c]);
+    /* Where `branch` is known only as the kernel runs (a loop of
+     * launch_stages before ferry_pipeline_unswitch_stages fixes it in each
+     * copy), both forms, each in its region. */
+    if (!branch || LLVMIsAConstantInt(branch)) {
+      bool looped = !branch || !LLVMConstIntGetZExtValue(branch);
+      ferry_emit_unchecked_chunks(module, builder, cache, before, group, count, &forms[c],
+                                  looped);
+      continue;
+    }
+    for (int looped = 0; looped < 2; looped++)
+      ferry_emit_unchecked_chunks(
+          module, builder, cache,
+          region_where(builder, before, branch, !looped, "ferry.chunks.form", "ferry.chunks.formed"),
+          group, count, &forms[c], looped);
   }
 }
 
@@ -387,11 +412,11 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderAtEnd(builder, body);
     LLVMValueRef at = LLVMBuildBr(builder, join);
     for (unsigned d = 0; d + 1 < stages; d++)
-      issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d,
-                                 NULL, false, runs[d]);
+      issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d, NULL, false,
+                  runs[d], NULL);
   }
-  issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL,
-                             false, ahead);
+  issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL, false, ahead,
+              NULL);
   if (stages > 1) {
     LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
                                                "ferry.first.committed", &head, &join);
@@ -487,7 +512,8 @@ static void issue_at_end(LLVMModuleRef module, LLVMBuilderRef builder,
                              w->mask, "ferry.runs")
       : stages ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, stages)
                : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv, p->stages);
-  issue_stage(module, builder, cache, w, end, slot_index, p->stages, stages, false, ahead);
+  issue_stage(module, builder, cache, w, end, slot_index, p->stages, stages, false, ahead,
+              w->chunk_branch);
   LLVMPositionBuilderBefore(builder, end);
   ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
 }
@@ -507,7 +533,7 @@ static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef ahead = w->ahead;
   LLVMValueRef at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : w->issue_index);
   issue_stage(module, builder, cache, w, at, w->issue_index, w->p->stages - 1, NULL, false,
-              ahead);
+              ahead, w->chunk_branch);
   commit_before_barrier(module, builder, w->p);
 }
 
@@ -524,9 +550,37 @@ static void issue_after_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
   const struct ferry_pipeline *p = w->p;
   LLVMValueRef at = LLVMGetNextInstruction(p->barrier);
   issue_stage(module, builder, cache, w, at, w->issue_index, p->stages - 1,
-              p->launch_stages ? w->mask : NULL, false, w->ahead);
+              p->launch_stages ? w->mask : NULL, false, w->ahead, w->chunk_branch);
   LLVMPositionBuilderBefore(builder, at);
   ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
+}
+
+/* A versioned ring's chunks issue behind one branch, as hand-written code
+ * has them, where S is at least BRANCH_STAGES, and in a loop that runs at
+ * most once where it is less, or where the compute reads the copied bytes
+ * many times (copy_emit_ring_chunks.c says why). Measured on an H200
+ * (bench/'s four copy loops, 1 KiB tiles, both targets, alternating
+ * rounds; bench/results/h200-chunk-issue.txt), the branch against the
+ * loop: 1.034-1.052x at 2 blocks per SM (S = 16; 93-95 % of the roof,
+ * 90-91 % with the loop), 0.998-1.021x at 4 (S = 8), 0.996-1.007x at 1
+ * (S = 16), 0.973-0.994x at 8 (S = 4). Returns w->chunk_branch: a
+ * constant where S is one, else (launch_stages) a test of S before the
+ * loop. */
+enum { BRANCH_STAGES = 8 };
+static LLVMValueRef chunk_branch(LLVMBuilderRef builder, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  bool chunks = false;
+  for (size_t c = 0; c < p->count; c++)
+    chunks |= ferry_copy_form_collective(&p->copies[c].form);
+  if (!chunks || !p->versioned || p->reuse_heavy || p->copy_loop)
+    return NULL;
+  LLVMTypeRef i32 = LLVMTypeOf(w->mask);
+  if (!p->launch_stages)
+    return LLVMConstInt(LLVMInt1TypeInContext(LLVMGetTypeContext(i32)),
+                        p->stages >= BRANCH_STAGES, false);
+  LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+  return LLVMBuildICmp(builder, LLVMIntUGE, w->stage_mask,
+                       LLVMConstInt(i32, BRANCH_STAGES - 1, false), "ferry.chunks.branch");
 }
 
 /* In the loop: the iteration counter, this iteration's slots, the
@@ -608,6 +662,7 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
       read_back_from_slot(builder, w, c);
 
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
+  w->chunk_branch = chunk_branch(builder, w);
   if (p->copy_loop)
     issue_in_copy_loop(module, builder, cache, w);
   else if (ferry_pipeline_one_barrier(p))
@@ -644,7 +699,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   if (per_launch) {
     LLVMValueRef at, k, runs;
     ferry_pipeline_launch_prologue(module, builder, w, &at, &k, &runs);
-    issue_stage(module, builder, cache, w, at, k, 0, k, true, runs);
+    issue_stage(module, builder, cache, w, at, k, 0, k, true, runs, NULL);
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
@@ -671,7 +726,8 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
-    issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, k, false), k, NULL, true, guard);
+    issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, k, false), k, NULL, true, guard,
+                NULL);
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }

@@ -239,6 +239,20 @@ static void fix_value(const struct ferry_vec *blocks, LLVMValueRef value, LLVMVa
     }
 }
 
+/* In `blocks`, the uses of stage_mask read `mask` instead, and those of
+ * the tests of it made before the loop (w->chunk_branch) their value
+ * there, where the branch on that test folds. */
+static void fix_stages(LLVMBuilderRef builder, const struct rewrite *w,
+                       const struct ferry_vec *blocks, LLVMValueRef mask) {
+  fix_value(blocks, w->stage_mask, mask);
+  LLVMValueRef test = w->chunk_branch;
+  if (!test || LLVMIsAConstant(test))
+    return;
+  fix_value(blocks, test,
+            LLVMBuildICmp(builder, LLVMGetICmpPredicate(test), mask, LLVMGetOperand(test, 1), ""));
+  ferry_fold_constant_branches((LLVMBasicBlockRef const *)blocks->items, blocks->count);
+}
+
 void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMTypeRef i32 = LLVMTypeOf(w->stage_mask);
@@ -267,7 +281,7 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
       }
     LLVMValueRef mask = LLVMConstInt(i32, count - 1, false);
     if (count == least) { /* the last: S is that where no other count was */
-      fix_value(&blocks, w->stage_mask, mask);
+      fix_stages(builder, w, &blocks, mask);
       ferry_vec_free(&blocks);
       break;
     }
@@ -282,14 +296,16 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
     }
     header = ferry_cloned_block(&versions.clones, header);
     latch = ferry_cloned_block(&versions.clones, latch);
-    fix_value(&blocks, w->stage_mask, mask);
     ferry_loop_version_position(builder, &versions);
     LLVMValueRef these = LLVMBuildICmp(builder, LLVMIntEQ, w->stage_mask, mask, "ferry.stages.are");
     ferry_loop_version_branch(builder, &versions, these);
+    fix_stages(builder, w, &blocks, mask); /* the clone reached: it stays */
     entry = LLVMGetBasicBlockTerminator(versions.fallback);
     ferry_vec_free(&blocks);
   }
   for (size_t b = 0; b < names.count; b++)
     free(names.items[b]);
   ferry_vec_free(&names);
+  if (w->chunk_branch && !LLVMIsAConstant(w->chunk_branch) && !LLVMGetFirstUse(w->chunk_branch))
+    LLVMInstructionEraseFromParent(w->chunk_branch);
 }

@@ -41,6 +41,12 @@ struct rewrite {
    * iteration (ferry_pipeline_issues_at_end), their slot and whether that
    * iteration runs. */
   LLVMValueRef iteration, issue_index, mask, ahead;
+  /* Whether the loop issues a ring's chunks behind one branch rather than
+   * in a loop that runs at most once (chunk_branch in pipeline.c): an i1
+   * constant, or, for a loop of launch_stages, a test of stage_mask before
+   * the loop that ferry_pipeline_unswitch_stages fixes in each copy; NULL
+   * where the loop issues no chunks or its ring is of heavy reuse. */
+  LLVMValueRef chunk_branch;
 };
 
 /* The groups a ring of `stages` stages leaves pending at its wait before

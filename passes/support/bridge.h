@@ -5,6 +5,7 @@
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -80,6 +81,12 @@ unsigned long long ferry_option_prefetch_bytes(void);
  * new block, which the old one branches to unconditionally; phis of the
  * successors are updated. Returns the new block. */
 LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
+
+/* Each of `blocks` (of one function) that ends in a conditional branch on
+ * a constant branches to the successor taken; the blocks that no path
+ * from the entry reaches then, of those the untaken successors reach, are
+ * deleted. */
+void ferry_fold_constant_branches(LLVMBasicBlockRef const *blocks, size_t count);
 
 /* Erases a global variable that nothing uses any more (constant
  * expressions left without users do not count); returns whether it did. */

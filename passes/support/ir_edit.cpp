@@ -1,18 +1,25 @@
 // IR edits that llvm-c cannot make: splitting a block (by hand, the
-// successors' phis would keep naming the old block), erasing a global
-// whose only users are dead constant expressions, making constant
-// expressions over a global instructions, and cloning a kernel.
+// successors' phis would keep naming the old block), folding a branch on a
+// constant (the successor left behind loses its phis' incoming values, and
+// the blocks only it reached go), erasing a global whose only users
+// are dead constant expressions, making constant expressions over a global
+// instructions, and cloning a kernel.
 
 #include "bridge.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
@@ -21,6 +28,32 @@ extern "C" LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef Inst,
                                                       const char *Name) {
   auto *I = cast<Instruction>(unwrap(Inst));
   return wrap(I->getParent()->splitBasicBlock(I->getIterator(), Name));
+}
+
+extern "C" void ferry_fold_constant_branches(LLVMBasicBlockRef const *Blocks, size_t Count) {
+  SmallVector<BasicBlock *, 8> Left; // the successors no longer taken
+  for (size_t I = 0; I < Count; I++) {
+    BasicBlock *BB = unwrap(Blocks[I]);
+    auto *Branch = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Branch || !Branch->isConditional() || !isa<ConstantInt>(Branch->getCondition()))
+      continue;
+    BasicBlock *Untaken = Branch->getSuccessor(cast<ConstantInt>(Branch->getCondition())->isOne());
+    if (ConstantFoldTerminator(BB, /*DeleteDeadConditions=*/true))
+      Left.push_back(Untaken);
+  }
+  if (Left.empty())
+    return;
+  // What the untaken successors reach, less what the entry still reaches.
+  Function *F = Left.front()->getParent();
+  df_iterator_default_set<BasicBlock *> Reached;
+  for (BasicBlock *BB : depth_first_ext(&F->getEntryBlock(), Reached))
+    (void)BB;
+  SetVector<BasicBlock *> Dead;
+  for (BasicBlock *From : Left)
+    for (BasicBlock *BB : depth_first(From))
+      if (!Reached.count(BB))
+        Dead.insert(BB);
+  DeleteDeadBlocks(Dead.getArrayRef());
 }
 
 extern "C" bool ferry_erase_global_if_unused(LLVMValueRef Global) {

@@ -8,9 +8,10 @@
 ; source index (unsigned b * blockDim.x + t, widened without a no-wrap
 ; flag) stays within its range, less a row, between its first and last
 ; iteration; the last iteration's index must be under 2^31. When it holds,
-; the ring issues its chunks with no check and no fallback, in a loop (row
-; 0's first chunks_per_row threads), the source's chunk address stepped
-; each iteration; otherwise the loop runs as written, copying into slot 0
+; the ring issues its chunks with no check and no fallback (row 0's first
+; chunks_per_row threads), the source's chunk address stepped each
+; iteration: in the loop behind one branch with 8 stages, in a loop that
+; runs at most once with 4 (and in the prologue); otherwise the loop runs as written, copying into slot 0
 ; of the ring (the original array is gone), its copy marked as written so
 ; that no pass of ferry's converts it.
 ;
@@ -24,6 +25,14 @@
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t.ll -o %t.sm90a.ptx
 ; RUN: FileCheck --check-prefix=PTX %s < %t.sm90a.ptx
 ; RUN: %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null
+; RUN: %opt -ferry-stages=4 -passes=ferry-pipeline,ferry-async-copy -S %s -o %t4.ll
+; RUN: %opt -passes=ferry-pipeline,ferry-async-copy -S %s -o %tauto.ll
+; RUN: FileCheck --check-prefix=AUTO %s < %tauto.ll
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %tauto.ll -o %tauto.ptx
+; RUN: %ptxas -arch=sm_90a %tauto.ptx -o /dev/null
+; RUN: FileCheck --check-prefix=FOUR %s < %t4.ll
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 %t4.ll -o %t4.ptx
+; RUN: %ptxas -arch=sm_90a %t4.ptx -o /dev/null
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -160,14 +169,13 @@ loop:
 ; CHECK-NEXT:    br i1 %ferry.runs, label %ferry.issue, label %ferry.issued
 ; CHECK:       ferry.issue:
 ; CHECK-NEXT:    getelementptr [8 x [1024 x i8]], ptr addrspace(3) @tile.ferry.ring, i32 0, i32 %ferry.slot.compute
+; CHECK:         [[D:%ferry.chunk.address[0-9]+]] = getelementptr i8, ptr addrspace(3) {{%.*}}, i64 %ferry.chunk.offset
+; CHECK-NEXT:    br i1 %ferry.chunk.first.row, label %ferry.copy.chunk, label %ferry.join
 ; CHECK:       ferry.copy.chunk:
-; CHECK-NEXT:    %ferry.chunk.column.at = phi i32
-; CHECK-NEXT:    [[DPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
-; CHECK-NEXT:    [[SPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
-; CHECK-NEXT:    [[D:%.*]] = getelementptr i8, ptr addrspace(3) %ferry.chunk.address{{[0-9]*}}, i64 [[DPASSED]]
-; CHECK-NEXT:    [[S:%.*]] = getelementptr i8, ptr addrspace(1) %ferry.chunk.source, i64 [[SPASSED]]
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) [[D]], ptr addrspace(1) [[S]])
-; CHECK:         icmp ult i32 {{%.*}}, %ferry.chunks.per.row
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) [[D]], ptr addrspace(1) %ferry.chunk.source)
+; CHECK-NEXT:    br label %ferry.join
+; CHECK:       ferry.join:
+; CHECK-NEXT:    br label %ferry.issued
 ; CHECK:       ferry.issued:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    br i1 %done, label %exit, label %loop
@@ -180,6 +188,46 @@ loop:
 ; CHECK:         [[ACC_WRITTEN]] = add i32
 ; CHECK-NOT:     cp.async
 ; CHECK:         br i1 %done{{[0-9]+}}, label %exit, label %loop.as.written
+
+; With 4 stages, the loop's issue is a loop over the block's chunks.
+; FOUR-LABEL: define dso_local ptx_kernel void @bytes(
+; FOUR:       loop:
+; FOUR:         call void @llvm.nvvm.cp.async.wait.group(i32 3)
+; FOUR:       ferry.copy.chunk:
+; FOUR-NEXT:    %ferry.chunk.column.at = phi i32
+; FOUR-NEXT:    [[DPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
+; FOUR-NEXT:    [[SPASSED:%.*]] = phi i64 [ 0, %ferry.issue ]
+; FOUR-NEXT:    [[D:%.*]] = getelementptr i8, ptr addrspace(3) %ferry.chunk.address{{[0-9]*}}, i64 [[DPASSED]]
+; FOUR-NEXT:    [[S:%.*]] = getelementptr i8, ptr addrspace(1) %ferry.chunk.source, i64 [[SPASSED]]
+; FOUR-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) [[D]], ptr addrspace(1) [[S]])
+; FOUR:         icmp ult i32 {{%.*}}, %ferry.chunks.per.row
+; FOUR-NEXT:    br i1 {{%.*}}, label %ferry.copy.chunk, label %ferry.join
+; FOUR:       ferry.issued:
+; FOUR-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; FOUR-NEXT:    br i1 %done, label %exit, label %loop
+
+; With its stages chosen as the kernel runs (16 slots of 1 KiB: 16, 8, 4
+; or 2 by the bytes in flight), a copy of the loop for each count: the
+; copies of 16 and 8 stages issue behind one branch, those of 4 and 2 in a
+; loop; the test of the count, each copy's own, is gone.
+; AUTO-NOT:     ferry.chunks.branch
+; AUTO:       loop:
+; AUTO:       ferry.copy.chunk:
+; AUTO-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; AUTO-NEXT:    br label %ferry.join
+; AUTO:       loop.s8:
+; AUTO:       ferry.copy.chunk.s8:
+; AUTO-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; AUTO-NEXT:    br label %ferry.join.s8
+; AUTO:       loop.s4:
+; AUTO:       [[S4:ferry.copy.chunk[0-9]+.s4]]:
+; AUTO-NEXT:    %ferry.chunk.column.at{{[0-9]+}} = phi i32
+; AUTO:         br i1 {{%.*}}, label %[[S4]], label %ferry.join{{[0-9]+}}.s4
+; AUTO:       loop.s2:
+; AUTO:       [[S2:ferry.copy.chunk[0-9]+.s2]]:
+; AUTO-NEXT:    %ferry.chunk.column.at{{[0-9]+}} = phi i32
+; AUTO:         br i1 {{%.*}}, label %[[S2]], label %ferry.join{{[0-9]+}}.s2
+; AUTO-NOT:     ferry.chunks.branch
 
 ; REMARK:      remark: <unknown>:0:0: converted a 1-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over 8 stages: iteration i ends issuing the copy of iteration i+8 into the slot it read, of a ring of shared buffers, and waits only for its own (8 stages: as -ferry-stages=8 asks); one check before the loop finds every row's addresses fit for 16-byte chunks in every iteration, else the loop runs as written
 ; REMARK-NOT:  remark:

@@ -8,7 +8,10 @@
 // whose source is not affine in the row (A[a + wA*ty*ty + tx]) gets no
 // ring, and ferry-async-copy then leaves its copy alone; so it does with
 // -ferry-collective=never, where the copies have no collective form (the
-// cost model's remark says only a ring of 16-byte chunks pays).
+// cost model's remark says only a ring of 16-byte chunks pays). Such a
+// ring's loop issues its chunks in a loop that runs at most once, even with
+// the 8 stages after which other rings take one branch (pipeline.c,
+// chunk_branch).
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 \
@@ -24,6 +27,9 @@
 // RUN:   -mllvm -ferry-collective=never -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry \
 // RUN:   -o %t.never.ptx %s 2>&1 | FileCheck --check-prefix=NEVER %s
 // RUN: FileCheck --check-prefix=NONE %s < %t.never.ptx
+// RUN: %ferry-cc -mllvm -ferry-dispatch=never --cuda-gpu-arch=sm_80 -O3 -S -emit-llvm -fno-discard-value-names \
+// RUN:   --cuda-device-only -mllvm -ferry-stages=8 -o %t.s8.ll %s
+// RUN: FileCheck --check-prefix=REUSE8 %s < %t.s8.ll
 
 template <int BS>
 __device__ void sgemm_body(float *C, const float *A, const float *B, int wA, int wB) {
@@ -109,6 +115,14 @@ __global__ void squares(float *C, const float *A, const float *B, int wA, int wB
 // PTX:         ret;
 
 // NONE-NOT: cp.async
+
+// With 8 stages asked, the loop's issue (its first chunk loop; the
+// prologue's are numbered) is still a loop over the block's chunks.
+// REUSE8-LABEL: define dso_local ptx_kernel void @_Z7tiles16PfPKfS1_ii(
+// REUSE8:       ferry.copy.chunk:
+// REUSE8-NEXT:    %ferry.chunk.row.at = phi i32
+// REUSE8:         br i1 {{%.*}}, label %ferry.copy.chunk, label %ferry.join
+// REUSE8:         call void @llvm.nvvm.cp.async.wait.group(i32 7)
 
 // -ferry-dispatch=never in the RUN lines: the kernels are converted in place,
 // as this test checks; test/dispatch/ checks the launch dispatch's variants.
