@@ -400,17 +400,12 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     runs[d] = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, d, false),
                                      "ferry.runs")
                      : ferry_counted_loop_runs_ahead_const(p->counted, builder, p->counted->iv, d);
-  LLVMBasicBlockRef head, join;
   /* The prologue's issues behind one test of iteration 0 (each then
    * behind its own test that its iteration runs): the copy loop's other
    * iterations pay one branch for them. */
   if (stages > 1) {
-    LLVMBasicBlockRef body = ferry_open_region(anchor, "ferry.first.issue", "ferry.first.issued",
-                                               &head, &join);
-    LLVMPositionBuilderAtEnd(builder, head);
-    LLVMBuildCondBr(builder, first, body, join);
-    LLVMPositionBuilderAtEnd(builder, body);
-    LLVMValueRef at = LLVMBuildBr(builder, join);
+    LLVMValueRef at =
+        region_where(builder, anchor, first, true, "ferry.first.issue", "ferry.first.issued");
     for (unsigned d = 0; d + 1 < stages; d++)
       issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d, NULL, false,
                   runs[d], NULL);
@@ -418,13 +413,8 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL, false, ahead,
               NULL);
   if (stages > 1) {
-    LLVMBasicBlockRef body = ferry_open_region(p->barrier, "ferry.first.commits",
-                                               "ferry.first.committed", &head, &join);
-    LLVMPositionBuilderAtEnd(builder, head);
-    LLVMBuildCondBr(builder, first, body, join);
-    LLVMPositionBuilderAtEnd(builder, body);
-    LLVMValueRef to_join = LLVMBuildBr(builder, join);
-    LLVMPositionBuilderBefore(builder, to_join);
+    LLVMPositionBuilderBefore(builder, region_where(builder, p->barrier, first, true,
+                                                    "ferry.first.commits", "ferry.first.committed"));
     for (unsigned k = 0; k + 1 < stages; k++)
       ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
@@ -708,17 +698,11 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   for (unsigned k = 0; k < count && !per_launch && !p->copy_loop; k++) {
     LLVMValueRef at = p->counted->preheader_branch;
     if (p->in_flight_stages) { /* slot k, where k < S (k < S-1 where not at_end) */
-      LLVMBasicBlockRef head, join;
-      LLVMBasicBlockRef body =
-          ferry_open_region(at, "ferry.prologue.stage", "ferry.prologue.next", &head, &join);
-      LLVMPositionBuilderAtEnd(builder, head);
-      LLVMBuildCondBr(builder,
-                      LLVMBuildICmp(builder, at_end ? LLVMIntULE : LLVMIntULT,
-                                    LLVMConstInt(i32, k, false), w->stage_mask,
-                                    "ferry.stage.wanted"),
-                      body, join);
-      LLVMPositionBuilderAtEnd(builder, body);
-      at = LLVMBuildBr(builder, join);
+      LLVMPositionBuilderBefore(builder, at);
+      LLVMValueRef wanted = LLVMBuildICmp(builder, at_end ? LLVMIntULE : LLVMIntULT,
+                                          LLVMConstInt(i32, k, false), w->stage_mask,
+                                          "ferry.stage.wanted");
+      at = region_where(builder, at, wanted, true, "ferry.prologue.stage", "ferry.prologue.next");
     }
     LLVMPositionBuilderBefore(builder, at);
     LLVMValueRef guard = NULL;
