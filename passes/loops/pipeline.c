@@ -213,11 +213,11 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
                                   looped);
       continue;
     }
-    for (int looped = 0; looped < 2; looped++)
-      ferry_emit_unchecked_chunks(
-          module, builder, cache,
-          region_where(builder, before, branch, !looped, "ferry.chunks.form", "ferry.chunks.formed"),
-          group, count, &forms[c], looped);
+    for (int looped = 0; looped < 2; looped++) {
+      LLVMValueRef at =
+          region_where(builder, before, branch, !looped, "ferry.chunks.form", "ferry.chunks.formed");
+      ferry_emit_unchecked_chunks(module, builder, cache, at, group, count, &forms[c], looped);
+    }
   }
 }
 
@@ -553,7 +553,9 @@ static void issue_after_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
  * rounds; bench/results/h200-chunk-issue.txt), the branch against the
  * loop: 1.034-1.052x at 2 blocks per SM (S = 16; 93-95 % of the roof,
  * 90-91 % with the loop), 0.998-1.021x at 4 (S = 8), 0.996-1.007x at 1
- * (S = 16), 0.973-0.994x at 8 (S = 4). Returns w->chunk_branch: a
+ * (S = 16), 0.973-0.994x at 8 (S = 4); with the branch only where S >= 8,
+ * 1.031-1.045x / 1.001-1.031x / 0.995-1.006x at 2 / 4 / 8 blocks per SM
+ * against the loop everywhere. Returns w->chunk_branch: a
  * constant where S is one, else (launch_stages) a test of S before the
  * loop. */
 enum { BRANCH_STAGES = 8 };
