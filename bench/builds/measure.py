@@ -29,6 +29,8 @@ import shutil
 import subprocess
 import sys
 
+import inputs
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 NVCC = "/usr/local/cuda/bin/nvcc"
@@ -50,13 +52,17 @@ def read_programs():
         fields = [field.strip() for field in line.split("|")]
         repo, directory, build, run = fields[:4]
         words = " ".join(fields[4:]).split()
-        also = [w for w in words if not w.startswith("no-contraction:")]
+        also = [w for w in words if not w.startswith(("no-contraction:", "inputs:"))]
         # no-contraction:VAR: a third pair of builds, both compilers given
         # nvcc's --fmad=false through the Makefile's variable VAR.
         no_contraction = [w.split(":", 1)[1] for w in words if w.startswith("no-contraction:")]
         name = os.path.basename(directory).removesuffix("-cuda")
+        # inputs:NAME: the files the run reads, written into the packed
+        # program's directory by inputs.py's generator NAME.
+        generated = [w.split(":", 1)[1] for w in words if w.startswith("inputs:")]
         programs.append(dict(repo=repo, directory=directory, build=build, run=run, name=name, also=also,
-                             no_contraction=no_contraction[0] if no_contraction else None))
+                             no_contraction=no_contraction[0] if no_contraction else None,
+                             inputs=generated[0] if generated else None))
     return programs
 
 
@@ -222,13 +228,16 @@ cd "$(dirname "$0")"
 limit=${1:-130}
 export DEADLINE=$(( $(date +%s) + limit ))
 filter() { grep -viE 'time|[0-9.] *(ms|us|s|sec|seconds|msec|secs)\b|GB/s|gflop|throughput|bandwidth|elapsed|speed|perf' || true; }
-run_job() {  # NAME BUILD TAG ARGS...
+run_job() {  # NAME BUILD TAG ARGS... (an argument @OUT: a file of the run's own, its
+            # contents then appended to the run's stdout and compared with it)
   local name=$1 build=$2 tag=$3; shift 3
   local left=$(( DEADLINE - $(date +%s) ))
-  local dir=programs/$name
+  local dir=programs/$name args=() arg
   [ "$left" -gt 1 ] || { echo skipped > "$dir/$tag.rc"; return; }
+  for arg in "$@"; do args+=("${arg//@OUT/$tag.data}"); done
   local start=$EPOCHREALTIME
-  (cd "$dir" && timeout -k 2 "$left" "./$build" "$@" > "$tag.out" 2> "$tag.err"; echo $? > "$tag.rc")
+  (cd "$dir" && timeout -k 2 "$left" "./$build" "${args[@]}" > "$tag.out" 2> "$tag.err"; echo $? > "$tag.rc"
+   if [ -f "$tag.data" ]; then cat "$tag.data" >> "$tag.out"; fi)
   awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f\n", b - a }' > "$dir/$tag.seconds"
 }
 run_program() {  # NAME ARGS...
@@ -304,8 +313,8 @@ while IFS='|' read -r name args; do compare "$name"; compare_no_contraction "$na
 
 def pack(programs, results, directory):
     """Both builds of each program with a run, xz-compressed, with the files
-    its arguments name, and run.sh (what an earlier pack left there is
-    removed first)."""
+    its arguments name or its generator writes (inputs.py), and run.sh
+    (what an earlier pack left there is removed first)."""
     shutil.rmtree(os.path.join(directory, "programs"), ignore_errors=True)
     shutil.rmtree(os.path.join(directory, "lib"), ignore_errors=True)
     os.makedirs(os.path.join(directory, "programs"), exist_ok=True)
@@ -332,6 +341,8 @@ def pack(programs, results, directory):
             for match in re.finditer(r"(libomp\S*) => (\S+)", libraries):
                 os.makedirs(os.path.join(directory, "lib"), exist_ok=True)
                 shutil.copy(match.group(2), os.path.join(directory, "lib", match.group(1)))
+        if program["inputs"]:
+            inputs.GENERATORS[program["inputs"]](target)
         arguments = "" if program["run"] == "-" else program["run"]
         program_dir = os.path.dirname(builds[0]["executable"])
         for word in arguments.split():
@@ -371,6 +382,8 @@ def table(programs, results, runs):
             if re.match(r"same \(0 lines", run):
                 run = "ran alike, nothing to compare: prints timings alone (both exit 0)"
             counts["ran"] += program["name"] in runs and not run.startswith("ran alike")
+            if program["inputs"] and program["name"] in runs:
+                run += "; on a generated input"
             paired = runs.get(program["name"] + "/no-contraction")
             if paired:
                 run += "; built with --fmad=false by both: " + re.sub(r" \(s: [^)]*\)$", "", paired)
