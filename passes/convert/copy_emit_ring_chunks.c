@@ -31,7 +31,7 @@
  * A block has at least as many threads as chunks, so each loop runs at most
  * once; the issue is that loop, or one branch and the copies' chunks, as
  * hand-written code has it (the ring's rewrite chooses: pipeline.c,
- * chunks_behind_branch). ptxas turns a short branch around the issue into
+ * chunk_branch). ptxas turns a short branch around the issue into
  * a predicated LDGSTS that every warp then executes, and where the compute
  * is bound by shared-memory traffic those cost: a 16x16-tile SGEMM built
  * by clang with two stages of 16-byte chunks ran 16.42 ms with the branch,
