@@ -739,18 +739,14 @@ static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
  * for the whole block at once, as every thread met the barrier there. */
 static void end_with_barrier(LLVMBuilderRef builder, const struct ferry_pipeline *p) {
   LLVMValueRef branch = p->counted->latch_branch;
-  LLVMBasicBlockRef head, join;
-  LLVMBasicBlockRef body = ferry_open_region(branch, "ferry.loop.ends", "ferry.loop.latch",
-                                             &head, &join);
-  LLVMPositionBuilderAtEnd(builder, head);
   LLVMValueRef leaves = LLVMGetCondition(branch);
+  LLVMPositionBuilderBefore(builder, branch);
   if (LLVMGetSuccessor(branch, 0) != p->counted->exit)
     leaves = LLVMBuildNot(builder, leaves, "ferry.loop.leaves");
-  LLVMBuildCondBr(builder, leaves, body, join);
-  LLVMPositionBuilderAtEnd(builder, body);
+  LLVMPositionBuilderBefore(builder, region_where(builder, branch, leaves, true,
+                                                  "ferry.loop.ends", "ferry.loop.latch"));
   LLVMInstructionRemoveFromParent(p->trailing_barrier);
   LLVMInsertIntoBuilder(builder, p->trailing_barrier);
-  LLVMBuildBr(builder, join);
 }
 
 /* After the loop: whatever is still in flight (issued for iterations that
