@@ -10,6 +10,7 @@
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
@@ -43,16 +44,18 @@ extern "C" void ferry_fold_constant_branches(LLVMBasicBlockRef const *Blocks, si
   }
   if (Left.empty())
     return;
-  // What the untaken successors reach, less what the entry still reaches.
+  // What the untaken successors reach without passing a block the entry
+  // still reaches.
   Function *F = Left.front()->getParent();
   df_iterator_default_set<BasicBlock *> Reached;
   for (BasicBlock *BB : depth_first_ext(&F->getEntryBlock(), Reached))
     (void)BB;
   SetVector<BasicBlock *> Dead;
-  for (BasicBlock *From : Left)
-    for (BasicBlock *BB : depth_first(From))
-      if (!Reached.count(BB))
-        Dead.insert(BB);
+  while (!Left.empty()) {
+    BasicBlock *BB = Left.pop_back_val();
+    if (!Reached.count(BB) && Dead.insert(BB))
+      Left.append(succ_begin(BB), succ_end(BB));
+  }
   DeleteDeadBlocks(Dead.getArrayRef());
 }
 
