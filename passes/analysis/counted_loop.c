@@ -194,7 +194,7 @@ static bool read_shrinking(struct ferry_counted_loop *c) {
 
 /* The exact reading (counted_loop.h), growing or shrinking. A counter
  * wider than 32 bits is tested in its own width (runs_ahead):
- * FERRY_MAX_STAGES steps of it must stay below half its range. */
+ * FERRY_LAUNCH_MAX_STAGES steps of it must stay below half its range. */
 static bool read_exactly(struct ferry_counted_loop *c) {
   unsigned width = c->width;
   uint64_t limit = (uint64_t)(width > 32 ? FERRY_COUNTED_MAX_STEP >> (64 - width)

@@ -41,7 +41,7 @@ LLVMBasicBlockRef ferry_open_region(LLVMValueRef before, const char *name, const
 
 /* The integer `value` in the integer type `type`, modulo its width
  * (zero-extended where `type` is wider): how a ring's or a prefetch's
- * run-time distance (i32, at most FERRY_MAX_STAGES) meets a counter
+ * run-time distance (i32, at most FERRY_LAUNCH_MAX_STAGES) meets a counter
  * of any width, as a constant distance would. */
 LLVMValueRef ferry_build_int_as(LLVMBuilderRef builder, LLVMValueRef value, LLVMTypeRef type);
 

@@ -1,13 +1,17 @@
 ; A 64-bit counter stepping by 2^60 (nsw): whether an iteration 15 ahead
 ; runs is asked of the counter in its own width, counter + 14 * step from
 ; the bound, which no longer fits. Not pipelined (an analysis remark says
-; why); the copy is converted alone. (Steps up to 2^58 of a 64-bit counter:
-; trip-wide-step.ll.)
+; why); the copy is converted alone. The same with a step of 2^57 (STEP57):
+; a per-launch ring computes up to 64 stages ahead, so steps up to 2^56 of
+; a 64-bit counter are taken (loop_limits.h; trip-wide-step.ll).
 ;
 ; RUN: %opt -ferry-stages=4 -passes=ferry-pipeline,ferry-async-copy -pass-remarks=ferry -pass-remarks-missed=ferry \
 ; RUN:   -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+; RUN: sed 's/1152921504606846976/144115188075855872/' %s > %t.57.ll
+; RUN: %opt -ferry-stages=4 -passes=ferry-pipeline,ferry-async-copy -pass-remarks-analysis=ferry \
+; RUN:   -S %t.57.ll -o /dev/null 2>&1 | FileCheck --check-prefix=STEP57 %s
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t.ll -o %t.sm80.ptx
 ; RUN: FileCheck --check-prefix=PTX %s < %t.sm80.ptx
 ; RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
@@ -81,6 +85,8 @@ exit:
 ; REMARK:      remark: <unknown>:0:0: the copy loop is not pipelined: the loop's counter steps by 1152921504606846976, more than ferry computes ahead without overflow
 ; REMARK-NEXT: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca; it completes before the next barrier
 ; REMARK-NOT:  remark:
+
+; STEP57: remark: <unknown>:0:0: the copy loop is not pipelined: the loop's counter steps by 144115188075855872, more than ferry computes ahead without overflow
 
 ; PTX-LABEL: .entry refuse_wide_step_too_large(
 ; PTX-NOT:     cp.async.wait_all
