@@ -24,8 +24,9 @@
  * A variant whose extern __shared__ tile's ring takes its stages from the
  * launch (K__ferry_ring, dispatch.h) is given S times the launch's dynamic
  * shared memory (16-byte rounded), S the most stages, a power of two up to
- * 16, that keep the rules above (its limit, and the blocks a
- * multiprocessor holds); the original runs where S would be below 2. The
+ * 16 (64 where the launch has one block a multiprocessor), that keep the
+ * rules above (its limit, and the blocks a multiprocessor holds); the
+ * original runs where S would be below 2. The
  * variant itself stays right with any bytes (pipeline_dynamic.h).
  * What is learned of a kernel on a device is queried once and cached, and
  * so is the choice made for the last launch configuration of a kernel on a
@@ -308,10 +309,12 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
   uint64_t needed = wanted < original_fit ? wanted : original_fit;
   uint64_t bytes = shared_bytes;
   if (facts->ring) {
-    /* The most stages of the launch's tile that keep the blocks. (Below
-     * the limit, a tile's 16 stages stay far from wrapping.) */
+    /* The most stages of the launch's tile that keep the blocks, up to
+     * FERRY_LAUNCH_MAX_STAGES for a block alone on its multiprocessor,
+     * else FERRY_MAX_STAGES (loop_limits.h says why). (Below the limit,
+     * a tile's 64 stages stay far from wrapping.) */
     uint64_t tile = ((uint64_t)shared_bytes + 15) & ~(uint64_t)15;
-    uint64_t stages = FERRY_MAX_STAGES;
+    uint64_t stages = needed == 1 ? FERRY_LAUNCH_MAX_STAGES : FERRY_MAX_STAGES;
     for (; stages >= 2; stages /= 2) {
       bytes = stages * tile;
       if (bytes <= facts->variant_dynamic_limit &&

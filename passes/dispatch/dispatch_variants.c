@@ -267,8 +267,9 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
                "ferry) runs the variant where the device image has it and the launch's threads "
                "and shared memory fit it on the device, giving it %s, else the kernel as written; "
                "other launches run the kernel as written", name,
-               renamed ? "as many stages (up to 16) of the launch's dynamic shared memory as keep "
-                         "its blocks per multiprocessor, two at least"
+               renamed ? "as many stages (up to 16, or 64 where the launch has one block a "
+                         "multiprocessor) of the launch's dynamic shared memory as keep its "
+                         "blocks per multiprocessor, two at least"
                        : "the launch's own dynamic shared memory (its name is taken: one stage "
                          "unless the launch gives more)");
       ferry_remark(FERRY_REMARK_PASSED, original, "VariantMade", message);

@@ -280,16 +280,20 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
       continue;
     LLVMValueRef at[3];
     /* The first iteration the loop issues: S at iteration 0's end, else
-     * S-1 (ferry_pipeline_issues_at_end); S the loop's (launch_stages)
-     * where it is chosen as the kernel runs. */
-    unsigned first = ferry_pipeline_issues_at_end(p) ? p->stages : p->stages - 1;
+     * S-1 (ferry_pipeline_issues_at_end, and with one barrier an
+     * iteration); S the loop's (launch_stages) where it is chosen as the
+     * kernel runs. */
+    bool at_end = ferry_pipeline_issues_at_end(p) && !ferry_test_is(w->one_barrier, true);
+    unsigned first = at_end ? p->stages : p->stages - 1;
     LLVMValueRef first_value = NULL;
     if (p->launch_stages) {
       LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
-      first_value = ferry_pipeline_issues_at_end(p)
-                        ? LLVMBuildAdd(builder, w->stage_mask,
-                                       LLVMConstInt(LLVMInt32TypeInContext(context), 1, false), "")
-                        : w->stage_mask;
+      first_value =
+          at_end ? ferry_test_choose(
+                       builder, w->one_barrier, w->stage_mask,
+                       LLVMBuildAdd(builder, w->stage_mask,
+                                    LLVMConstInt(LLVMInt32TypeInContext(context), 1, false), ""))
+                 : w->stage_mask;
     }
     unsigned iterations[3] = {first, 0, 1};
     for (int k = 0; k < 3; k++) {
@@ -421,6 +425,20 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   commit_before_barrier(module, builder, p);
 }
 
+/* w->one_barrier: constant where every S the loop may take has the same
+ * form, else the test, before the loop, that S takes one barrier. */
+static LLVMValueRef one_barrier(LLVMBuilderRef builder, const struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(p->barrier));
+  unsigned from = ferry_pipeline_one_barrier_from(p);
+  if (!from || ferry_least_stages(p) >= from)
+    return LLVMConstInt(LLVMInt1TypeInContext(context), from != 0, false);
+  LLVMPositionBuilderBefore(builder, p->counted->preheader_branch);
+  return LLVMBuildICmp(builder, LLVMIntUGE, w->stage_mask,
+                       LLVMConstInt(LLVMTypeOf(w->stage_mask), from - 1, false),
+                       "ferry.one.barrier");
+}
+
 /* Before the loop, what the prologue and the loop use: the trap of a
  * dynamic ring's short launch, a per-launch ring's stride and S, the
  * rings, the index of the last iteration, the version's check and clone,
@@ -432,6 +450,7 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   check_dynamic_size(module, builder, p); /* may split the preheader: first */
   if (p->launch_stages)
     ferry_pipeline_make_launch_stages(module, builder, w);
+  w->one_barrier = one_barrier(builder, w);
   LLVMValueRef ring_globals[FERRY_RING_MAX_COPIES] = {0};
   for (size_t r = 0; r < p->ring_count; r++) {
     const struct ring *ring = &p->rings[r];
@@ -486,12 +505,21 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
  * 0.149/0.149/0.152 at 2/4/8: bench/results/h200-ring-issue.txt. Not in a
  * ring whose compute reads the copied bytes many times (issue_at_top). */
 static void issue_at_end(LLVMModuleRef module, LLVMBuilderRef builder,
-                         struct ferry_emit_cache *cache, const struct rewrite *w,
+                         struct ferry_emit_cache *cache, struct rewrite *w,
                          LLVMValueRef slot_index) {
   const struct ferry_pipeline *p = w->p;
   const struct ferry_counted_loop *counted = p->counted;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(module));
   LLVMValueRef end = counted->latch_branch, last32 = w->last32;
+  if (!LLVMIsAConstantInt(w->one_barrier)) { /* the copies of the loop whose S keeps two */
+    LLVMBasicBlockRef head, rest;
+    LLVMBasicBlockRef body =
+        ferry_open_region(end, "ferry.two.barriers", "ferry.two.barriers.issued", &head, &rest);
+    LLVMPositionBuilderAtEnd(builder, head);
+    w->two_barrier_issue = LLVMBuildCondBr(builder, w->one_barrier, rest, body);
+    LLVMPositionBuilderAtEnd(builder, body);
+    end = LLVMBuildBr(builder, rest);
+  }
   LLVMPositionBuilderBefore(builder, end);
   LLVMValueRef stages =
       p->launch_stages
@@ -527,7 +555,7 @@ static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
   commit_before_barrier(module, builder, w->p);
 }
 
-/* With one barrier an iteration (ferry_pipeline_one_barrier): iteration i
+/* With one barrier an iteration (ferry_pipeline_one_barrier_from): iteration i
  * issues the copies of iteration i+S-1 just after the copies' barrier,
  * into slot (i+S-1) mod S, which iteration i-1 read: every thread has
  * passed those reads once any passes the barrier. Their group is
@@ -539,6 +567,9 @@ static void issue_after_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 struct ferry_emit_cache *cache, const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMValueRef at = LLVMGetNextInstruction(p->barrier);
+  if (!LLVMIsAConstantInt(w->one_barrier)) /* the copies of the loop whose S takes one barrier */
+    at = region_where(builder, at, w->one_barrier, true, "ferry.one.barrier.issue",
+                      "ferry.one.barrier.issued");
   issue_stage(module, builder, cache, w, at, w->issue_index, p->stages - 1,
               p->launch_stages ? w->mask : NULL, false, w->ahead, w->chunk_branch);
   LLVMPositionBuilderBefore(builder, at);
@@ -613,10 +644,13 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMValueRef mask = p->launch_stages ? w->stage_mask : LLVMConstInt(i32, stages - 1, false);
   LLVMValueRef compute_index = LLVMBuildAnd(builder, iteration, mask, "ferry.slot.compute");
   /* Where iteration i issues iteration i+S-1's copies (in a copy loop,
-   * where they stand; else at the top): the slot they go to, and whether
-   * that iteration runs (ferry_pipeline_issues_at_end). */
+   * where they stand; with one barrier, after it; else at the top): the
+   * slot they go to, and whether that iteration runs
+   * (ferry_pipeline_issues_at_end). */
+  bool one = !ferry_test_is(w->one_barrier, false), two = !ferry_test_is(w->one_barrier, true);
   bool at_end = ferry_pipeline_issues_at_end(p);
-  if (!at_end)
+  bool ahead_of_end = one || !at_end;
+  if (ahead_of_end)
     w->issue_index = LLVMBuildAnd(builder, LLVMBuildAdd(builder, iteration, mask, ""), mask,
                                   "ferry.slot.issue");
   for (size_t r = 0; r < p->ring_count; r++)
@@ -627,7 +661,7 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
    * reuse take none per launch or as the kernel runs: pipeline_check.c,
    * pipeline_copy_loop.c, pipeline_stages.c.) */
   LLVMValueRef last32 = w->last32;
-  if (!at_end)
+  if (ahead_of_end)
     w->ahead = last32 ? LLVMBuildICmp(builder, LLVMIntUGE,
                                       LLVMBuildSub(builder, last32, iteration, ""), mask,
                                       "ferry.runs")
@@ -655,14 +689,16 @@ static void issue_in_loop(LLVMModuleRef module, LLVMBuilderRef builder,
 
   LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(p->copies[0].site->store));
   w->chunk_branch = chunk_branch(builder, w);
-  if (p->copy_loop)
+  if (p->copy_loop) {
     issue_in_copy_loop(module, builder, cache, w);
-  else if (ferry_pipeline_one_barrier(p))
-    issue_after_barrier(module, builder, cache, w);
-  else if (at_end)
-    issue_at_end(module, builder, cache, w, compute_index);
-  else
-    issue_at_top(module, builder, cache, w);
+  } else {
+    if (one)
+      issue_after_barrier(module, builder, cache, w);
+    if (two && at_end)
+      issue_at_end(module, builder, cache, w, compute_index);
+    else if (two)
+      issue_at_top(module, builder, cache, w);
+  }
   for (size_t c = 0; c < p->count; c++) {
     const struct ferry_copy_site *site = p->copies[c].site;
     LLVMInstructionEraseFromParent(site->store);
@@ -695,7 +731,8 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
-  bool at_end = ferry_pipeline_issues_at_end(p);
+  /* (Only a per-launch ring's S chooses its form.) */
+  bool at_end = ferry_pipeline_issues_at_end(p) && !ferry_test_is(w->one_barrier, true);
   unsigned count = at_end ? p->stages : p->stages - 1;
   for (unsigned k = 0; k < count && !per_launch && !p->copy_loop; k++) {
     LLVMValueRef at = p->counted->preheader_branch;
@@ -734,19 +771,33 @@ static void wait_before_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
 }
 
 /* One barrier an iteration (pipeline_one_barrier.c): the barrier that
- * ended each iteration runs where the loop exits, just before the latch's
- * branch, so that what follows the loop still meets it. The loop exits
- * for the whole block at once, as every thread met the barrier there. */
-static void end_with_barrier(LLVMBuilderRef builder, const struct ferry_pipeline *p) {
-  LLVMValueRef branch = p->counted->latch_branch;
-  LLVMValueRef leaves = LLVMGetCondition(branch);
-  LLVMPositionBuilderBefore(builder, branch);
-  if (LLVMGetSuccessor(branch, 0) != p->counted->exit)
-    leaves = LLVMBuildNot(builder, leaves, "ferry.loop.leaves");
-  LLVMPositionBuilderBefore(builder, region_where(builder, branch, leaves, true,
-                                                  "ferry.loop.ends", "ferry.loop.latch"));
+ * ended each iteration runs where the loop exits, on the edge from the
+ * latch to the loop's exit, so that what follows the loop still meets it.
+ * The loop exits for the whole block at once, as every thread met the
+ * barrier there; no test of the exit stays in the loop (at one block per
+ * SM, where a warp's instructions bound the loop, each counts). Where only
+ * some S take one barrier (w->one_barrier a test), the others run it in
+ * every iteration, before their issue at the iteration's end
+ * (w->two_barrier_issue), whose slot it frees: a region entered where the
+ * test fails, and on the exit edge its copy, entered where it holds. */
+static void end_with_barrier(LLVMBuilderRef builder, struct rewrite *w) {
+  const struct ferry_pipeline *p = w->p;
+  LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->counted->latch_branch);
+  LLVMBasicBlockRef ends = ferry_split_edge(latch, p->counted->exit, "ferry.loop.ends");
+  LLVMValueRef leave = LLVMGetBasicBlockTerminator(ends), at = leave;
+  if (!LLVMIsAConstantInt(w->one_barrier)) {
+    LLVMValueRef inside = region_where(builder, w->two_barrier_issue, w->one_barrier, false,
+                                       "ferry.two.barriers.end", "ferry.two.barriers.ended");
+    LLVMValueRef copy = LLVMInstructionClone(p->trailing_barrier);
+    LLVMPositionBuilderBefore(builder, inside);
+    LLVMInsertIntoBuilder(builder, copy);
+    at = region_where(builder, at, w->one_barrier, true, "ferry.loop.exits",
+                      "ferry.loop.exited");
+  }
   LLVMInstructionRemoveFromParent(p->trailing_barrier);
+  LLVMPositionBuilderBefore(builder, at);
   LLVMInsertIntoBuilder(builder, p->trailing_barrier);
+  w->exiting = LLVMGetInstructionParent(leave);
 }
 
 /* After the loop: whatever is still in flight (issued for iterations that
@@ -789,7 +840,7 @@ void ferry_pipeline_apply(LLVMModuleRef module, LLVMBuilderRef builder,
   else
     wait_before_barrier(module, builder, &w);
   if (plan->trailing_barrier) /* before the unswitch copies the loop */
-    end_with_barrier(builder, plan);
+    end_with_barrier(builder, &w);
   drain(module, builder, &w);
   if (plan->launch_stages)
     ferry_pipeline_unswitch_stages(builder, &w);

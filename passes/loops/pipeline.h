@@ -46,16 +46,18 @@ bool ferry_pipeline_in_flight_stages(const struct ferry_pipeline *pipeline);
 /* Whether every ring of the loop is a static array of its own (none in
  * the launch's dynamic shared memory, relocated or not). */
 bool ferry_pipeline_rings_static(const struct ferry_pipeline *pipeline);
-/* Whether iteration i issues iteration i+S's copies at its end, into the
- * slot it read; else iteration i+S-1's during iteration i: in a copy loop
+/* Whether, with the loop's two barriers an iteration, iteration i issues
+ * iteration i+S's copies at its end, into the slot it read; else
+ * iteration i+S-1's during iteration i: in a copy loop
  * (pipeline_copy_loop.c) and where the compute reads the copied bytes many
  * times (pipeline.c, issues_at_end). */
 bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *pipeline);
-/* Whether the ring waits at one barrier an iteration: iteration i issues
- * iteration i+S-1's copies just after the copies' barrier, into the slot
- * iteration i-1 read, and the barrier that ended each iteration runs
- * only where the loop ends (pipeline_one_barrier.c). */
-bool ferry_pipeline_one_barrier(const struct ferry_pipeline *pipeline);
+/* The least S at which the ring waits at one barrier an iteration, or 0
+ * where it never does: iteration i issues iteration i+S-1's copies just
+ * after the copies' barrier, into the slot iteration i-1 read, and the
+ * barrier that ended each iteration runs only where the loop ends
+ * (pipeline_one_barrier.c). Below it, the ring keeps both barriers. */
+unsigned ferry_pipeline_one_barrier_from(const struct ferry_pipeline *pipeline);
 /* The debug location of that barrier that ended each iteration. */
 LLVMMetadataRef ferry_pipeline_trailing_location(const struct ferry_pipeline *pipeline);
 /* Whether the loop is versioned (pipeline_version.c): one check before it

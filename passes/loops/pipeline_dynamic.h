@@ -11,9 +11,9 @@
  * are then that extent apart inside the dynamic memory. In a launch
  * dispatch's variant a tile with no hint gets its ring, with the stages
  * chosen per launch, in the dynamic memory the launch gives: slots the
- * extent as the launch's block size bounds it apart, as many (up to 16,
- * a power of two) as the launch's bytes hold, one (the loop as written,
- * one stage at a time) when they hold fewer than two; the host asks for
+ * extent as the launch's block size bounds it apart, as many (a power of
+ * two up to FERRY_LAUNCH_MAX_STAGES) as the launch's bytes hold, one (the
+ * loop as written, one stage at a time) when they hold fewer than two; the host asks for
  * the bytes of the stages it wants (dispatch_runtime.c). Where that
  * is not proved right (a counter wider than 32 bits, a versioned loop,
  * the dynamic memory reached from a function the kernel calls), the slots

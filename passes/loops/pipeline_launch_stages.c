@@ -27,15 +27,16 @@
  * (`stage_bytes`, i64: every static ring's slot, or a per-launch ring's
  * stride) times the blocks a multiprocessor holds stay within
  * IN_FLIGHT_BYTES; 2 where none does. The blocks it holds: those of the
- * launch (ferry_ptx_blocks_per_sm), at most `resident_limit`. With the
- * bytes known here, a count no launch can exceed is taken with no test. */
+ * launch (ferry_ptx_blocks_per_sm, in *per_sm), at most `resident_limit`.
+ * With the bytes known here, a count no launch can exceed is taken with no
+ * test. */
 static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builder,
                                      const struct ferry_pipeline *p, LLVMValueRef stage_bytes,
-                                     unsigned resident_limit) {
+                                     unsigned resident_limit, LLVMValueRef *per_sm) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   struct ferry_ptx ptx = {module, builder};
-  LLVMValueRef held = ferry_ptx_blocks_per_sm(&ptx, ferry_ptx_block_size(&ptx));
+  LLVMValueRef held = *per_sm = ferry_ptx_blocks_per_sm(&ptx, ferry_ptx_block_size(&ptx));
   LLVMValueRef limit = LLVMConstInt(i64, resident_limit, false);
   held = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, limit, held, ""), limit, held,
                          "ferry.blocks.held");
@@ -84,9 +85,10 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
     unsigned long long stage_bytes = 0;
     for (size_t r = 0; r < p->ring_count; r++)
       stage_bytes += p->rings[r].stage_bytes;
+    LLVMValueRef per_sm;
     w->stage_mask = LLVMBuildSub(
         builder, in_flight_stages(module, builder, p, LLVMConstInt(i64, stage_bytes, false),
-                                  p->resident_limit),
+                                  p->resident_limit, &per_sm),
         LLVMConstInt(i32, 1, false), "ferry.stage.mask");
     return;
   }
@@ -116,11 +118,21 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
                                LLVMConstInt(i32, count, false), stages, "");
     }
     /* Fewer where the bytes in flight ask it (launch_in_flight): both
-     * counts are powers of two, the lesser holds within the launch's. */
+     * counts are powers of two, the lesser holds within the launch's. A
+     * block alone on its multiprocessor keeps the launch's, up to
+     * FERRY_LAUNCH_MAX_STAGES (by hand, 16-byte chunks with one barrier:
+     * 95 % of the roof with 64 stages of 1 KiB, 90 % with 32, the count
+     * IN_FLIGHT_BYTES gives: bench/results/h200-deep-rings.txt). */
     if (p->launch_in_flight) {
-      LLVMValueRef in_flight = in_flight_stages(module, builder, p, *stride, SM_BLOCKS);
-      stages = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, in_flight, stages, ""),
-                               in_flight, stages, "ferry.stage.count");
+      LLVMValueRef per_sm;
+      LLVMValueRef in_flight = in_flight_stages(module, builder, p, *stride, SM_BLOCKS, &per_sm);
+      LLVMValueRef fewer = LLVMBuildICmp(builder, LLVMIntULT, in_flight, stages, "");
+      if (p->stages > FERRY_MAX_STAGES)
+        fewer = LLVMBuildAnd(builder, fewer,
+                             LLVMBuildICmp(builder, LLVMIntNE, per_sm, LLVMConstInt(i64, 1, false),
+                                           "ferry.blocks.shared"),
+                             "");
+      stages = LLVMBuildSelect(builder, fewer, in_flight, stages, "ferry.stage.count");
     }
   }
   w->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
@@ -165,7 +177,8 @@ void ferry_pipeline_wait_per_launch(LLVMModuleRef module, LLVMBuilderRef builder
 }
 
 /* The prologue of a ring of launch_stages, before the loop: a loop over
- * k from 0 while k <= S - 1 (mask), in whose body (before *at) the rewrite
+ * k from 0 while k <= S - 1 (mask; S - 2 where S takes one barrier), in
+ * whose body (before *at) the rewrite
  * (pipeline.c) issues iteration k into slot k when *runs (last32 >= k for
  * a counter of at most 32 bits; ferry_counted_loop_runs_ahead from the
  * counter's start for a wider one), and commits one group, so that S
@@ -189,7 +202,13 @@ void ferry_pipeline_launch_prologue(LLVMModuleRef module, LLVMBuilderRef builder
   LLVMBuildBr(builder, test);
   LLVMPositionBuilderAtEnd(builder, test);
   LLVMValueRef stage = LLVMBuildPhi(builder, i32, "ferry.prologue.stage");
-  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULE, stage, mask, "ferry.stage.wanted");
+  /* k < S, or k < S-1 where S takes one barrier (issue_after_barrier:
+   * iteration 0 issues S-1). */
+  LLVMValueRef last = mask;
+  if (!ferry_test_is(w->one_barrier, false))
+    last = ferry_test_choose(builder, w->one_barrier,
+                             LLVMBuildSub(builder, mask, LLVMConstInt(i32, 1, false), ""), mask);
+  LLVMValueRef wanted = LLVMBuildICmp(builder, LLVMIntULE, stage, last, "ferry.stage.wanted");
   LLVMBuildCondBr(builder, wanted, body, rest);
   LLVMPositionBuilderAtEnd(builder, next);
   LLVMValueRef k_next = LLVMBuildAdd(builder, stage, LLVMConstInt(i32, 1, false), "");
@@ -240,24 +259,37 @@ static void fix_value(const struct ferry_vec *blocks, LLVMValueRef value, LLVMVa
 }
 
 /* In `blocks`, the uses of stage_mask read `mask` instead, and those of
- * the tests of it made before the loop (w->chunk_branch) their value
- * there, where the branch on that test folds. */
+ * the tests of it made before the loop (w->chunk_branch, w->one_barrier)
+ * their value there, where the branches on those tests fold. */
 static void fix_stages(LLVMBuilderRef builder, const struct rewrite *w,
                        const struct ferry_vec *blocks, LLVMValueRef mask) {
   fix_value(blocks, w->stage_mask, mask);
-  LLVMValueRef test = w->chunk_branch;
-  if (!test || LLVMIsAConstant(test))
-    return;
-  fix_value(blocks, test,
-            LLVMBuildICmp(builder, LLVMGetICmpPredicate(test), mask, LLVMGetOperand(test, 1), ""));
-  ferry_fold_constant_branches((LLVMBasicBlockRef const *)blocks->items, blocks->count);
+  LLVMValueRef tests[] = {w->chunk_branch, w->one_barrier};
+  bool fixed = false;
+  for (size_t t = 0; t < sizeof tests / sizeof tests[0]; t++) {
+    if (!tests[t] || LLVMIsAConstant(tests[t]))
+      continue;
+    fix_value(blocks, tests[t],
+              LLVMBuildICmp(builder, LLVMGetICmpPredicate(tests[t]), mask,
+                            LLVMGetOperand(tests[t], 1), ""));
+    fixed = true;
+  }
+  /* The copies of a loop with both forms keep none of the other's blocks
+   * (measured: with them, bench/copy_as_written's 16 stages of chunks at 2
+   * blocks per SM ran 0.983-0.989x of the loop that never had both). */
+  if (fixed)
+    ferry_fold_constant_branches((LLVMBasicBlockRef const *)blocks->items, blocks->count,
+                                 !LLVMIsAConstant(w->one_barrier));
 }
 
 void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMTypeRef i32 = LLVMTypeOf(w->stage_mask);
   LLVMBasicBlockRef header = p->counted->header, exit = p->counted->exit;
-  LLVMBasicBlockRef latch = LLVMGetInstructionParent(p->counted->latch_branch);
+  /* (The block that leaves the loop, which ferry_clone_loop calls its
+   * latch.) */
+  LLVMBasicBlockRef latch =
+      w->exiting ? w->exiting : LLVMGetInstructionParent(p->counted->latch_branch);
   LLVMValueRef entry = p->counted->preheader_branch;
   /* The copies are made for powers of two, the counts S may take
    * (pipeline_stages.c halves from 16, or from a requested 1, 2, 4, 8 or
@@ -265,8 +297,7 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
    * right for any S, stays. */
   if (p->stages & (p->stages - 1))
     return;
-  /* The fewest stages: 2 for in-flight stages; a per-launch ring may get 1. */
-  unsigned least = p->in_flight_stages ? 2 : 1;
+  unsigned least = ferry_least_stages(p);
   /* The first copy's block names: each later copy's blocks are named
    * after them with its count (loop.s8), not as a fallback's clones. */
   struct ferry_vec names = {0};
@@ -306,6 +337,8 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
   for (size_t b = 0; b < names.count; b++)
     free(names.items[b]);
   ferry_vec_free(&names);
-  if (w->chunk_branch && !LLVMIsAConstant(w->chunk_branch) && !LLVMGetFirstUse(w->chunk_branch))
-    LLVMInstructionEraseFromParent(w->chunk_branch);
+  LLVMValueRef tests[] = {w->chunk_branch, w->one_barrier};
+  for (size_t t = 0; t < sizeof tests / sizeof tests[0]; t++)
+    if (tests[t] && !LLVMIsAConstant(tests[t]) && !LLVMGetFirstUse(tests[t]))
+      LLVMInstructionEraseFromParent(tests[t]);
 }

@@ -9,11 +9,17 @@
  * access before it against one after it and before the next B: where the
  * stretch from T to the next B (the latch's tail, the header, the copy)
  * touches no memory but the copies the ring takes, B orders what T did,
- * and T is needed only where the loop ends: it moves behind the latch's
- * test, run where the loop exits (a test the block takes as one, as it
- * took T), so that what follows the loop still meets it.
+ * and T is needed only where the loop ends: it moves to the edge where
+ * the loop exits (a test the block takes as one, as it took T), so that
+ * what follows the loop still meets it and no test of it stays in the
+ * loop.
  *
- * Off by default (-ferry-one-barrier): measured slower in ferry's ring.
+ * By default only from ONE_BARRIER_STAGES stages of a per-launch ring
+ * (pipeline_plan.h): at one block per SM, bench/copy_extern and
+ * copy_as_written so run 1.11-1.14x their rings of 16 stages with two
+ * barriers (86-87 % of the roof; h200-deep-launch-rings.txt);
+ * -ferry-one-barrier asks it of every ring. Measured slower in ferry's
+ * rings of 16 stages, with T then behind the latch's test in the loop.
  * By hand (bench/copy_compute's loop, 16-byte chunks, 16 stages, H200,
  * bench/results/h200-copy-loop-ceiling.txt) one barrier ran 78.4 / 95.1 /
  * 86.1 / 85.6 % of the cudaMemcpy roof at 1/2/4/8 blocks per SM against
@@ -24,10 +30,9 @@
  * in each shape; 1.014-1.023x only for copy_read_back at 8 blocks):
  * bench/results/h200-one-barrier.txt. With the issue after the barrier,
  * the wait finds one stage fewer in flight (S-2 pending, not S-1), and
- * the issue stands between the barrier and the compute. Where a ring is
- * deeper than ferry makes one today it pays by hand: at one block per SM,
- * 32 and 64 stages reach 89-95 % of the roof with one barrier, 78-85 %
- * with two (bench/results/h200-deep-rings.txt). */
+ * the issue stands between the barrier and the compute. Deeper, it pays
+ * by hand: at one block per SM, 32 and 64 stages reach 89-95 % of the roof
+ * with one barrier, 78-85 % with two (bench/results/h200-deep-rings.txt). */
 #include "pipeline_plan.h"
 
 #include "barrier.h"
@@ -108,11 +113,11 @@ bool ferry_pipeline_plan_one_barrier(struct ferry_pipeline *p, const struct ferr
   p->trailing_barrier = NULL;
   if (p->copy_loop || p->reuse_heavy)
     return false; /* their issue stands elsewhere (ferry_pipeline_issues_at_end): no remark */
-  if (!ferry_option_one_barrier())
-    return false; /* as the user asks: no remark */
-  for (size_t r = 0; r < p->ring_count; r++)
-    if (p->rings[r].per_launch)
-      return refuse(p, "%s", "a launch may give the ring one stage, which needs both");
+  /* Every S as the user asks; else only the deep stages of a per-launch
+   * ring (ONE_BARRIER_STAGES), and none (no remark) where it has none. */
+  unsigned from = ferry_option_one_barrier() ? 2 : ONE_BARRIER_STAGES;
+  if (p->stages < from && !ferry_option_one_barrier())
+    return false;
   if (p->stages < 2)
     return refuse(p, "%s", "a ring of one stage needs both");
   /* T: the last barrier of the latch, after which only memory-free
@@ -133,5 +138,6 @@ bool ferry_pipeline_plan_one_barrier(struct ferry_pipeline *p, const struct ferr
   if (!header_to_barrier_free(p, loop))
     return false;
   p->trailing_barrier = trailing;
+  p->one_barrier_from = from;
   return true;
 }

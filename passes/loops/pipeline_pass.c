@@ -82,7 +82,7 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     struct ferry_pipeline *pipeline =
         ferry_pipeline_check(module, affine, loop, copies, count, pipelines, reason,
                              sizeof reason);
-    char message[3 * FERRY_MESSAGE_SIZE]; /* room for the ring's text and the ranges' */
+    char message[3 * FERRY_MESSAGE_SIZE + 256]; /* room for the ring's text and the ranges' */
     /* A ring refused with guarded copies in it (their guards may be what
      * cannot be computed ahead: pipeline_check.c) is tried once more
      * without them, as before guarded copies joined rings: each stays as
@@ -139,8 +139,13 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
     unsigned stages = ferry_pipeline_stages(pipeline);
     bool per_launch = ferry_pipeline_launch_stages(pipeline);
     bool chosen = per_launch || ferry_pipeline_in_flight_stages(pipeline);
-    bool at_end = ferry_pipeline_issues_at_end(pipeline);
-    char distance[16], slots[64], issue[320], ring[FERRY_MESSAGE_SIZE]; /* issue: at most 304 */
+    /* One barrier an iteration for every S, or (a per-launch ring) from
+     * one_from stages on, the loop's two below. */
+    unsigned one_from = ferry_pipeline_one_barrier_from(pipeline);
+    bool one_always = one_from && !per_launch;
+    bool at_end = ferry_pipeline_issues_at_end(pipeline) && !one_always;
+    /* issue: at most 480; ring: it, the stage reason and the version's words */
+    char distance[16], slots[64], issue[512], ring[FERRY_MESSAGE_SIZE + 256];
     if (chosen)
       snprintf(distance, sizeof distance, "S%s", at_end ? "" : "-1");
     else
@@ -151,17 +156,24 @@ static void plan_pipelines(LLVMModuleRef module, struct ferry_affine_context *af
       snprintf(slots, sizeof slots, "%u shared buffers", stages);
     else
       snprintf(slots, sizeof slots, "shared buffers");
-    if (ferry_pipeline_one_barrier(pipeline)) {
-      /* Where the barrier that ended each iteration stands. */
-      char trailing[32] = "";
-      LLVMMetadataRef at = ferry_pipeline_trailing_location(pipeline);
-      if (at && LLVMDILocationGetLine(at))
-        snprintf(trailing, sizeof trailing, " (line %u)", LLVMDILocationGetLine(at));
+    /* Where the barrier that ended each iteration stands. */
+    char trailing[32] = "";
+    LLVMMetadataRef trailing_at = ferry_pipeline_trailing_location(pipeline);
+    if (trailing_at && LLVMDILocationGetLine(trailing_at))
+      snprintf(trailing, sizeof trailing, " (line %u)", LLVMDILocationGetLine(trailing_at));
+    if (one_always) {
       snprintf(issue, sizeof issue,
                "iteration i issues the copy of iteration i+%s just after the barrier, into the "
                "slot iteration i-1 read, of a ring of %s, and waits only for its own; the "
                "barrier that ended each iteration%s ends the loop",
                distance, slots, trailing);
+    } else if (one_from) {
+      snprintf(issue, sizeof issue,
+               "iteration i ends issuing the copy of iteration i+%s into the slot it read, of a "
+               "ring of %s, and waits only for its own; where S is %u or more, it issues the "
+               "copy of iteration i+S-1 just after the barrier instead, into the slot iteration "
+               "i-1 read, and the barrier that ended each iteration%s ends the loop",
+               distance, slots, one_from, trailing);
     } else if (at_end) {
       snprintf(issue, sizeof issue,
                "iteration i ends issuing the copy of iteration i+%s into the slot it read, of a "

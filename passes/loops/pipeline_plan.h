@@ -91,6 +91,16 @@ enum { FERRY_MAX_FACTS = 8 };
  * 88 % with 8 and with 16) and keep their fixed S. */
 enum { IN_FLIGHT_BYTES = 32 * 1024, SM_BLOCKS = 32 };
 
+/* The least S at which a per-launch ring has one barrier an iteration
+ * (pipeline_one_barrier.c), where the loop allows it; its copies of the
+ * loop for fewer stages keep both (ferry_pipeline_unswitch_stages). By
+ * hand at one block per SM (H200, bench/copy_compute's loop, 1 KiB tiles,
+ * bench/results/h200-deep-rings.txt), % of the cudaMemcpy roof with one
+ * barrier and with two: 16 stages 77 / 77-78, 32 stages 89-90 / 79-84,
+ * 64 stages 89-95 / 78-85; ferry's rings of 16 stages with one barrier ran
+ * 0.982-0.996x of their two-barrier form (h200-one-barrier.txt). */
+enum { ONE_BARRIER_STAGES = 32 };
+
 struct ferry_pipeline {
   /* The stages; with launch_stages, the most a launch may get. */
   unsigned stages;
@@ -141,6 +151,10 @@ struct ferry_pipeline {
    * rewrite issues iteration i+S-1's copies just after `barrier` and runs
    * this one only where the loop ends. NULL: the ring keeps both. */
   LLVMValueRef trailing_barrier;
+  /* With trailing_barrier: the least S that takes one barrier (2: every S
+   * of a fixed or in-flight ring; ONE_BARRIER_STAGES for a per-launch
+   * ring, whose copies of the loop for fewer keep both). */
+  unsigned one_barrier_from;
   struct ring rings[FERRY_RING_MAX_COPIES];
   size_t ring_count;
   struct ferry_pipeline_copy copies[FERRY_RING_MAX_COPIES];

@@ -47,17 +47,54 @@ struct rewrite {
    * the loop that ferry_pipeline_unswitch_stages fixes in each copy; NULL
    * where the loop issues no chunks or its ring is of heavy reuse. */
   LLVMValueRef chunk_branch;
+  /* Whether the loop has one barrier an iteration (pipeline_plan.h,
+   * trailing_barrier): an i1 constant, or, where only a per-launch ring's
+   * deeper stages take it (one_barrier_from), a test of stage_mask before
+   * the loop that ferry_pipeline_unswitch_stages fixes in each copy, both
+   * forms emitted until then, each behind the test. */
+  LLVMValueRef one_barrier;
+  /* Where one_barrier is a test: the branch on it that enters the issue
+   * at the iteration's end of the copies whose S keeps two barriers
+   * (issue_at_end), before which the barrier that ends each iteration
+   * stands. */
+  LLVMValueRef two_barrier_issue;
+  /* The block of the rewritten loop that branches to its exit: the
+   * latch's, or where the barrier that ended each iteration moved to the
+   * exit edge (end_with_barrier in pipeline.c), the last block on it. */
+  LLVMBasicBlockRef exiting;
 };
+
+/* The fewest stages S may take: 2 for in_flight_stages, 1 for a
+ * per-launch ring (its launch may hold one), p->stages where fixed. */
+static inline unsigned ferry_least_stages(const struct ferry_pipeline *p) {
+  return !p->launch_stages ? p->stages : p->in_flight_stages ? 2 : 1;
+}
+
+/* Whether the i1 `test` (w->one_barrier, w->chunk_branch) is the constant
+ * `value`. */
+static inline bool ferry_test_is(LLVMValueRef test, bool value) {
+  return LLVMIsAConstantInt(test) && LLVMConstIntGetZExtValue(test) == (unsigned long long)value;
+}
+
+/* `if_true` where the i1 `test` holds, else `if_false`: the one it picks
+ * where the test is a constant, else a select at the builder's position. */
+static inline LLVMValueRef ferry_test_choose(LLVMBuilderRef builder, LLVMValueRef test,
+                                             LLVMValueRef if_true, LLVMValueRef if_false) {
+  if (LLVMIsAConstantInt(test))
+    return LLVMConstIntGetZExtValue(test) ? if_true : if_false;
+  return LLVMBuildSelect(builder, test, if_true, if_false, "");
+}
 
 /* The groups a ring of `stages` stages leaves pending at its wait before
  * the consumer barrier: S-1 (each issue form commits a group an
- * iteration after S or S-1 of the prologue: pipeline.c), or S-2 with one
- * barrier an iteration (issue_after_barrier, whose S is at least 2; a
- * chain of waits ends with the count 1, never taken there: none). The
- * wait of a fixed S and the chain of a launch's S both take it. */
+ * iteration after S or S-1 of the prologue: pipeline.c), or S-2 where S
+ * takes one barrier an iteration (issue_after_barrier, whose S is at
+ * least 2). The wait of a fixed S and the chain of a launch's S both take
+ * it. */
 static inline unsigned ferry_ring_pending(const struct ferry_pipeline *p, unsigned stages) {
-  if (ferry_pipeline_one_barrier(p))
-    return stages >= 2 ? stages - 2 : 0;
+  unsigned from = ferry_pipeline_one_barrier_from(p);
+  if (from && stages >= from)
+    return stages - 2;
   return stages - 1;
 }
 

@@ -162,7 +162,13 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
   if (requested == 1)
     return ferry_refuse(reason, size, "pipelining is off (%s)", source);
 
-  unsigned stages = requested ? requested : AUTO_STAGES;
+  /* A loop whose rings all take the launch's memory may hold more stages
+   * than a static ring: the host gives them only to a block alone on its
+   * multiprocessor (FERRY_LAUNCH_MAX_STAGES). */
+  bool per_launch_only = p->ring_count > 0;
+  for (size_t r = 0; r < p->ring_count; r++)
+    per_launch_only &= p->rings[r].per_launch;
+  unsigned stages = requested ? requested : per_launch_only ? FERRY_LAUNCH_MAX_STAGES : AUTO_STAGES;
   unsigned long long ring_budget = RING_BUDGET;
   char heavy_reason[256] = "";
   if (p->reuse_heavy && !requested) {
@@ -235,6 +241,10 @@ bool ferry_pipeline_choose_stages(struct ferry_pipeline *p, LLVMModuleRef module
     snprintf(p->report.stage_reason, sizeof p->report.stage_reason, "%s", heavy_reason);
   else if (copy_loop_reason[0])
     snprintf(p->report.stage_reason, sizeof p->report.stage_reason, "%s", copy_loop_reason);
+  else if (per_launch_only)
+    snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
+             "the most stages ferry chooses by itself, which a launch gets only where its "
+             "block is alone on a multiprocessor, and %u elsewhere", FERRY_MAX_STAGES);
   else
     snprintf(p->report.stage_reason, sizeof p->report.stage_reason,
              "the most stages ferry chooses by itself");

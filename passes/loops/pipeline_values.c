@@ -24,13 +24,12 @@ bool ferry_pipeline_rings_static(const struct ferry_pipeline *p) {
   return true;
 }
 /* Not in a copy loop (its copies issue where they stand), nor where the
- * compute reads the copied bytes many times (pipeline.c, issue_at_top),
- * nor with one barrier an iteration (issue_after_barrier). */
+ * compute reads the copied bytes many times (pipeline.c, issue_at_top). */
 bool ferry_pipeline_issues_at_end(const struct ferry_pipeline *p) {
-  return !p->copy_loop && !p->reuse_heavy && !p->trailing_barrier;
+  return !p->copy_loop && !p->reuse_heavy;
 }
-bool ferry_pipeline_one_barrier(const struct ferry_pipeline *p) {
-  return p->trailing_barrier != NULL;
+unsigned ferry_pipeline_one_barrier_from(const struct ferry_pipeline *p) {
+  return p->trailing_barrier ? p->one_barrier_from : 0;
 }
 LLVMMetadataRef ferry_pipeline_trailing_location(const struct ferry_pipeline *p) {
   return p->trailing_barrier ? LLVMInstructionGetDebugLoc(p->trailing_barrier) : NULL;

@@ -82,11 +82,20 @@ unsigned long long ferry_option_prefetch_bytes(void);
  * successors are updated. Returns the new block. */
 LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
 
+/* A new block on the edge from `from` to `to`, named `name`, which
+ * branches to `to`: `from` branches to it instead, and the phis of `to`
+ * take from it what they took from `from` (llvm-c edits no phi's incoming
+ * block). `from` must not branch to `to` twice. */
+LLVMBasicBlockRef ferry_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to, const char *name);
+
 /* Each of `blocks` (of one function) that ends in a conditional branch on
  * a constant branches to the successor taken; the blocks that no path
  * from the entry reaches then, of those the untaken successors reach, are
- * deleted. */
-void ferry_fold_constant_branches(LLVMBasicBlockRef const *blocks, size_t count);
+ * deleted. With `merge`, each block of `blocks` left whose one predecessor
+ * branches only to it is merged into that predecessor (llvm-c has no
+ * MergeBlockIntoPredecessor), so that a folded test leaves no block
+ * behind: the code is laid out as though it never was. */
+void ferry_fold_constant_branches(LLVMBasicBlockRef const *blocks, size_t count, bool merge);
 
 /* Erases a global variable that nothing uses any more (constant
  * expressions left without users do not count); returns whether it did. */

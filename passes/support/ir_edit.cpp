@@ -31,7 +31,18 @@ extern "C" LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef Inst,
   return wrap(I->getParent()->splitBasicBlock(I->getIterator(), Name));
 }
 
-extern "C" void ferry_fold_constant_branches(LLVMBasicBlockRef const *Blocks, size_t Count) {
+extern "C" LLVMBasicBlockRef ferry_split_edge(LLVMBasicBlockRef From, LLVMBasicBlockRef To,
+                                              const char *Name) {
+  BasicBlock *F = unwrap(From), *T = unwrap(To);
+  BasicBlock *New = BasicBlock::Create(T->getContext(), Name, T->getParent(), T);
+  BranchInst::Create(T, New);
+  F->getTerminator()->replaceSuccessorWith(T, New);
+  T->replacePhiUsesWith(F, New);
+  return wrap(New);
+}
+
+extern "C" void ferry_fold_constant_branches(LLVMBasicBlockRef const *Blocks, size_t Count,
+                                             bool Merge) {
   SmallVector<BasicBlock *, 8> Left; // the successors no longer taken
   for (size_t I = 0; I < Count; I++) {
     BasicBlock *BB = unwrap(Blocks[I]);
@@ -57,6 +68,15 @@ extern "C" void ferry_fold_constant_branches(LLVMBasicBlockRef const *Blocks, si
       Left.append(succ_begin(BB), succ_end(BB));
   }
   DeleteDeadBlocks(Dead.getArrayRef());
+  if (!Merge)
+    return;
+  // Each block merged into its one predecessor where that branches only to
+  // it (a block merged away is this one, never one still to come).
+  for (size_t I = 0; I < Count; I++) {
+    BasicBlock *BB = unwrap(Blocks[I]);
+    if (!Dead.count(BB))
+      MergeBlockIntoPredecessor(BB);
+  }
 }
 
 extern "C" bool ferry_erase_global_if_unused(LLVMValueRef Global) {

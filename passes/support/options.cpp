@@ -64,10 +64,11 @@ static cl::opt<bool> AlignmentTest(
 
 static cl::opt<bool> OneBarrier(
     "ferry-one-barrier", cl::init(false),
-    cl::desc("ferry: a ring issues each later iteration's copies just after the "
-             "copies' barrier and runs the barrier that ends each iteration only where "
-             "the loop ends, where nothing between the two touches memory (default off: "
-             "measured slower than the ring's two barriers, pipeline_one_barrier.c)"));
+    cl::desc("ferry: every ring, whatever its stages, issues each later iteration's "
+             "copies just after the copies' barrier and runs the barrier that ends each "
+             "iteration only where the loop exits, where nothing between the two touches "
+             "memory (default off: only a per-launch ring's copies for 32 stages or more "
+             "do; rings of 16 stages measured slower, pipeline_one_barrier.c)"));
 
 static cl::opt<bool> Staged(
     "ferry-staged", cl::init(true),

@@ -6,14 +6,17 @@
 ; the extern array itself, are 16-byte aligned; where they are not, the
 ; loop as written. Its S is the lesser of the launch's (the most stages
 ; the dynamic shared memory holds) and the bytes in flight's
-; (launch_in_flight, pipeline_plan.h): for 4, 8 and 16 stages of a slot of
+; (launch_in_flight, pipeline_plan.h): for 4 to 64 stages of a slot of
 ; the launch's stride, at most 32 KiB over the blocks a multiprocessor
-; holds, tested with the stride known only as the kernel runs. Measured
-; (H200, bench/copy_extern, 1 KiB tiles): 16 stages at 4 and 8 blocks per
-; SM 85 and 83 % of the cudaMemcpy roof, so chosen 93 and 92 %.
-; Without the bound the chunks would keep 16 stages at every launch; a
-; per-thread ring keeps the launch's S (its mask follows the launch's
-; select at once: extern-tile-ring-per-launch.ll).
+; holds, tested with the stride known only as the kernel runs; a block
+; alone on its multiprocessor keeps the launch's S (up to 64, one barrier
+; an iteration from 32). Measured (H200, bench/copy_extern, 1 KiB tiles):
+; 16 stages at 4 and 8 blocks per SM 85 and 83 % of the cudaMemcpy roof,
+; so chosen 93 and 92 %; by hand at one block, 64 stages with one barrier
+; 95 %, 32 stages 90 %. Without the bound the chunks would keep the
+; launch's stages at every launch; a per-thread ring keeps the launch's S
+; (its mask follows the launch's select at once:
+; extern-tile-ring-per-launch.ll).
 ;
 ; RUN: %opt -passes=ferry-dispatch-variants,ferry-pipeline,ferry-async-copy,ferry-dispatch-finish \
 ; RUN:   -pass-remarks=ferry -pass-remarks-analysis=ferry -S %s -o %t.ll 2>%t.remarks
@@ -85,7 +88,7 @@ exit:
 ; CHECK-NOT:     cp.async.cg
 ; CHECK-LABEL: define dso_local ptx_kernel void @stream__ferry_alt(
 ; CHECK:         %ferry.slot.stride = and i64 {{%.*}}, -16
-; CHECK:         [[LAUNCH:%.*]] = select i1 {{%.*}}, i32 16, i32 {{%.*}}
+; CHECK:         [[LAUNCH:%.*]] = select i1 {{%.*}}, i32 64, i32 {{%.*}}
 ; CHECK:         call i32 @llvm.nvvm.read.ptx.sreg.nsmid()
 ; CHECK:         %ferry.blocks.per.sm = select i1
 ; CHECK-NEXT:    [[MANY:%.*]] = icmp ult i64 32, %ferry.blocks.per.sm
@@ -102,31 +105,55 @@ exit:
 ; CHECK-NEXT:    [[MOST16:%.*]] = udiv i64 32768, [[SIXTEEN]]
 ; CHECK-NEXT:    [[FITS16:%.*]] = icmp ule i64 %ferry.blocks.held, [[MOST16]]
 ; CHECK-NEXT:    [[S16:%.*]] = select i1 [[FITS16]], i32 16, i32 [[S8]]
-; CHECK-NEXT:    [[FEWER:%.*]] = icmp ult i32 [[S16]], [[LAUNCH]]
-; CHECK-NEXT:    %ferry.stage.count = select i1 [[FEWER]], i32 [[S16]], i32 [[LAUNCH]]
+; CHECK-NEXT:    [[THIRTYTWO:%.*]] = mul i64 %ferry.slot.stride, 32
+; CHECK-NEXT:    [[MOST32:%.*]] = udiv i64 32768, [[THIRTYTWO]]
+; CHECK-NEXT:    [[FITS32:%.*]] = icmp ule i64 %ferry.blocks.held, [[MOST32]]
+; CHECK-NEXT:    [[S32:%.*]] = select i1 [[FITS32]], i32 32, i32 [[S16]]
+; CHECK-NEXT:    [[SIXTYFOUR:%.*]] = mul i64 %ferry.slot.stride, 64
+; CHECK-NEXT:    [[MOST64:%.*]] = udiv i64 32768, [[SIXTYFOUR]]
+; CHECK-NEXT:    [[FITS64:%.*]] = icmp ule i64 %ferry.blocks.held, [[MOST64]]
+; CHECK-NEXT:    [[S64:%.*]] = select i1 [[FITS64]], i32 64, i32 [[S32]]
+; CHECK-NEXT:    [[FEWER:%.*]] = icmp ult i32 [[S64]], [[LAUNCH]]
+; CHECK-NEXT:    %ferry.blocks.shared = icmp ne i64 %ferry.blocks.per.sm, 1
+; CHECK-NEXT:    [[BOUND:%.*]] = and i1 [[FEWER]], %ferry.blocks.shared
+; CHECK-NEXT:    %ferry.stage.count = select i1 [[BOUND]], i32 [[S64]], i32 [[LAUNCH]]
 ; CHECK-NEXT:    %ferry.stage.mask = sub i32 %ferry.stage.count, 1
+; CHECK-NEXT:    %ferry.one.barrier = icmp uge i32 %ferry.stage.mask, 31
 ; CHECK:         %ferry.ring.fits = and i1
 ; CHECK-NEXT:    br i1 %ferry.ring.fits, label %ferry.ring.entry, label %ferry.as.written.entry
 ; CHECK:       ferry.prologue.stage:
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 ; CHECK:       loop:
-; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 15)
+; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 62)
+; CHECK:       ferry.waited:
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NEXT:    br i1 %ferry.runs
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
 ; CHECK:         store i32 %v{{.*}}, ptr %dst
 ; CHECK-NOT:     cp.async
 ; CHECK:         br i1 %done{{.*}}, label %exit, label %loop.as.written
+; CHECK:       ferry.loop.ends:
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:       loop.s16:
+; CHECK:       ferry.waited.s16:
+; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     cp.async
+; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 
 ; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch
 ; REMARK-NEXT: remark: <unknown>:0:0: the kernel's second variant is stream__ferry_alt, the kernel converted another way than its variant (its rings issue 16-byte chunks of the block where the variant's issue each thread's copy)
 
-; ALWAYS: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over S stages chosen per launch: iteration i ends issuing the copy of iteration i+S into the slot it read, of a ring of S slots in the launch's dynamic shared memory, and waits only for its own (S: as many as the launch's dynamic shared memory holds and keep 32 KiB in flight on a multiprocessor with the blocks it holds, at most 16: the most stages ferry chooses by itself)
+; ALWAYS: remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over S stages chosen per launch: iteration i ends issuing the copy of iteration i+S into the slot it read, of a ring of S slots in the launch's dynamic shared memory, and waits only for its own; where S is 32 or more, it issues the copy of iteration i+S-1 just after the barrier instead, into the slot iteration i-1 read, and the barrier that ended each iteration ends the loop (S: as many as the launch's dynamic shared memory holds and keep 32 KiB in flight on a multiprocessor with the blocks it holds, at most 64: the most stages ferry chooses by itself, which a launch gets only where its block is alone on a multiprocessor, and 16 elsewhere)
 ; ALWAYS-NOT: second variant
 
 ; PTX-LABEL: .entry stream__ferry_alt(
 ; PTX:         div.u32 {{%r[0-9]+}}, 32768, {{%r[0-9]+}};
 ; PTX:         cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16;
+; PTX:         cp.async.wait_group 62;
+; PTX:         cp.async.wait_group 30;
 ; PTX:         cp.async.wait_group 15;
 ; PTX:         cp.async.wait_group 7;
 ; PTX:         cp.async.wait_group 3;

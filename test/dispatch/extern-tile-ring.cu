@@ -1,8 +1,8 @@
 // An extern __shared__ tile with no annotate("ferry:dynamic_shared"): the
 // variant, named K__ferry_ring, rings it in the launch's dynamic shared
-// memory, its stages chosen per launch (up to 16: as many as the launch's
-// bytes hold of slots the tile's extent for the launch's block size
-// apart), so it is right whatever dynamic size a launch gives (no trap,
+// memory, its stages chosen per launch (up to 64 for a block alone on its
+// multiprocessor, else 16: as many as the launch's bytes hold of slots
+// the tile's extent for the launch's block size apart), so it is right whatever dynamic size a launch gives (no trap,
 // no static ring); the host gives its launches the stages' bytes. The
 // kernel as written is untouched. Without the dispatch the loop is not
 // pipelined (it needs the annotation).
@@ -28,7 +28,7 @@
     __syncthreads();                                                                               \
   }
 
-// REMARK-DAG: extern-tile-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: {{.*}}(S: as many as the launch's dynamic shared memory holds, at most 16
+// REMARK-DAG: extern-tile-ring.cu:[[#@LINE+2]]:{{[0-9]+}}: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: {{.*}}(S: as many as the launch's dynamic shared memory holds, at most 64: the most stages ferry chooses by itself, which a launch gets only where its block is alone on a multiprocessor, and 16 elsewhere)
 // REMARK-DAG: extern-tile-ring.cu:[[#@LINE+1]]:{{[0-9]+}}: remark: the kernel stays as written and its converted copy is the variant _Z4seedPiPKii__ferry_ring, whose extern __shared__ tile's ring takes its stages from the launch's dynamic shared memory
 __global__ void seed(int *__restrict__ out, const int *__restrict__ in, int batches) { LOOP }
 

@@ -8,8 +8,9 @@
 // that error pending; a variant launch that fails runs the original, but
 // one that fails for its stream leaves that error to the program. A
 // ring variant (K__ferry_ring) gets S times the launch's bytes, S the most
-// of 16/8/4/2 that keeps the blocks a multiprocessor holds, recalled with
-// the choice; where not even 2 stages fit, the original runs.
+// of 16/8/4/2 (64/32/16/8/4/2 where the launch has one block a
+// multiprocessor) that keeps the blocks a multiprocessor holds, recalled
+// with the choice; where not even 2 stages fit, the original runs.
 // Under FERRY_DISPATCH=model (the rules alone, no measurement: no event or
 // capture query is made, Inputs/no_events.h fails the test on one), and
 // under FERRY_DISPATCH=variant, which is the same for variants that are
@@ -161,14 +162,24 @@ int main(void) {
   fail_variant_launch = 0;
 
   // A ring variant: one block of 256 threads a multiprocessor, a tile of
-  // 1000 bytes (1008 rounded to 16): 16 stages. Recalled with its bytes.
+  // 1000 bytes (1008 rounded to 16): 64 stages, a block alone on its
+  // multiprocessor. Recalled with its bytes.
   // CHECK-LABEL: {{^}}ring-first{{$}}
-  // CHECK-NEXT: launch variant, 16128 bytes
+  // CHECK-NEXT: launch variant, 64512 bytes
   // CHECK-LABEL: {{^}}ring-again{{$}}
-  // CHECK-NEXT: launch variant, 16128 bytes
+  // CHECK-NEXT: launch variant, 64512 bytes
   // CHECK-NEXT: ring-again: status 0, 0 runtime calls, pending 0
   go_kernel(&ring_kernel, "ring-first", 132, 256, 1000);
   go_kernel(&ring_kernel, "ring-again", 132, 256, 1000);
+  // Two blocks a multiprocessor: 16 stages, though 64 would fit both.
+  // CHECK-LABEL: {{^}}ring-two{{$}}
+  // CHECK-NEXT: launch variant, 16128 bytes
+  go_kernel(&ring_kernel, "ring-two", 132 * 2, 256, 1000);
+  // One block a multiprocessor of a 4000-byte tile: 64 stages would pass
+  // the opt-in limit, 32 fit (128000 bytes).
+  // CHECK-LABEL: {{^}}ring-lone-large{{$}}
+  // CHECK-NEXT: launch variant, 128000 bytes
+  go_kernel(&ring_kernel, "ring-lone-large", 132, 256, 4000);
   // Eight blocks a multiprocessor of a 6 KiB tile: 16 stages would leave
   // room for 2 blocks (228 KiB), 4 stages for 9: 4 stages, 24 KiB.
   // CHECK-LABEL: {{^}}ring-crowded{{$}}

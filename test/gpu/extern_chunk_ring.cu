@@ -10,9 +10,10 @@
 // first, so that racecheck and synccheck run it): one check before the
 // loop, the loop as written where it fails. Sources offset by 0 and 1
 // elements (16-byte aligned or not: the ring or the loop as written), 64,
-// 66 and 256 threads (rows of 256, 264 and 1024 bytes: 264 is no multiple
-// of 16), trip counts 0..20 and 100, 1, 4 and 8 blocks a multiprocessor
-// (the launch's S).
+// 66, 256 and 1024 threads (rows of 256, 264, 1024 and 4096 bytes: 264 is
+// no multiple of 16), trip counts 0..20, 31..33, 63..65, 100 and 130, 1, 4
+// and 8 blocks a multiprocessor (the launch's S: up to 64 stages where a
+// block is alone on its multiprocessor, one barrier an iteration from 32).
 #include "harness.cuh"
 
 __global__ void seed(int *__restrict__ out, const int *__restrict__ in, size_t batches) {
@@ -72,6 +73,12 @@ int main(int argc, char **argv) {
     for (int threads : {64, 66})
       for (size_t batches : {3, 15, 100})
         failures += check(rng, out, 5, threads, batches, offset);
+    // A block alone on its multiprocessor (8 blocks): up to 64 stages, one
+    // barrier an iteration from 32: 256 threads (64 stages of 1 KiB) and
+    // 1024 (32 of 4 KiB), trip counts about S and past it.
+    for (int threads : {256, 1024})
+      for (size_t batches : {2, 31, 32, 33, 63, 64, 65, 130})
+        failures += check(rng, out, 8, threads, batches, offset);
   }
   if (!out.write(argv[1]))
     failures++;

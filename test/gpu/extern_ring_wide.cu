@@ -5,10 +5,11 @@
 // The seeds' loop as their users write it, a size_t counter and an extern
 // __shared__ tile of one block's bytes (pointers __restrict__): the launch
 // dispatch runs the variant whose ring takes its stages from the launch
-// (the host gives it up to 16 tiles' bytes). Trip counts 0..20 and 100
+// (the host gives it up to 16 tiles' bytes, 64 where a block is alone on
+// its multiprocessor). Trip counts 0..20, 31..33, 63..65, 100 and 130
 // exercise the guards that test the 64-bit counter at the run-time
-// distance S - 1; 1, 4 and 8 blocks a multiprocessor, and 64 and 256
-// threads, change S.
+// distance S - 1; 1, 4 and 8 blocks a multiprocessor, and 64, 256 and
+// 1024 threads, change S (from 32 stages, one barrier an iteration).
 #include "harness.cuh"
 
 __global__ void seed(int *__restrict__ out, const int *__restrict__ in, size_t batches) {
@@ -64,6 +65,12 @@ int main(int argc, char **argv) {
       failures += check(rng, out, sms * per_sm, 256, batches);
   for (size_t batches : {3, 15, 100})
     failures += check(rng, out, 5, 64, batches);
+  // A block alone on its multiprocessor (8 blocks): up to 64 stages, one
+  // barrier an iteration from 32: 256 threads (64 stages of 1 KiB) and
+  // 1024 (32 of 4 KiB), trip counts about S and past it.
+  for (int threads : {256, 1024})
+    for (size_t batches : {2, 31, 32, 33, 63, 64, 65, 130})
+      failures += check(rng, out, 8, threads, batches);
   if (!out.write(argv[1]))
     failures++;
   std::printf("extern_ring_wide: %d failures\n", failures);

@@ -7,9 +7,10 @@
 // that ended each iteration only where the loop ends. Kept: a global load
 // before the copy (it could read what another thread's compute wrote
 // before that barrier), a store after the last barrier, a latch that
-// holds no barrier (the last one stands in a branch), and an extern
-// __shared__ tile's ring in a launch dispatch's variant, whose launch may
-// give it one stage (checked with the dispatch on: EXTERN).
+// holds no barrier (the last one stands in a branch). An extern
+// __shared__ tile's ring in a launch dispatch's variant takes it in the
+// copies of its loop for 2 stages or more; its launch may give it one
+// stage, whose copy keeps both (checked with the dispatch on: EXTERN).
 //
 // RUN: %ferry-cc -mllvm -ferry-dispatch=never -mllvm -ferry-one-barrier --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only -gline-tables-only \
 // RUN:   -Rpass=ferry -Rpass-missed=ferry -Rpass-analysis=ferry -o %t.sm80.ptx %s 2>&1 | FileCheck --check-prefix=REMARK %s
@@ -24,7 +25,8 @@
 // RUN:   --cuda-device-only -Rpass-analysis=ferry -o %t.off.ptx %s 2>&1 | FileCheck --allow-empty --check-prefix=OFF %s
 // RUN: FileCheck --check-prefix=PTX-OFF %s < %t.off.ptx
 // RUN: %ferry-cc -mllvm -ferry-one-barrier -DEXTERN --cuda-gpu-arch=sm_80 -O3 -S --cuda-device-only \
-// RUN:   -Rpass-analysis=ferry -o %t.extern.ptx %s 2>&1 | FileCheck --check-prefix=EXTERN %s
+// RUN:   -Rpass=ferry -Rpass-analysis=ferry -o %t.extern.ptx %s 2>&1 | FileCheck --check-prefix=EXTERN %s
+// RUN: FileCheck --check-prefix=EXTERN-PTX %s < %t.extern.ptx
 // RUN: %ptxas -arch=sm_80 %t.extern.ptx -o /dev/null
 
 __global__ void one(int *__restrict__ out, const int *__restrict__ in, int n) {
@@ -97,7 +99,8 @@ __global__ void extern_tile(int *__restrict__ out, const int *__restrict__ in, i
   int acc = 0;
   for (int b = 0; b < n; b++) {
     tile[t] = in[b * 256 + t];
-    // EXTERN: ring-one-barrier.cu:[[@LINE-1]]:13: remark: the ring keeps the loop's barrier that ends each iteration, with the copies' barrier two an iteration: a launch may give the ring one stage, which needs both [-Rpass-analysis=ferry]
+    // EXTERN: ring-one-barrier.cu:[[@LINE-1]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch: iteration i ends issuing the copy of iteration i+S into the slot it read, of a ring of S slots in the launch's dynamic shared memory, and waits only for its own; where S is 2 or more, it issues the copy of iteration i+S-1 just after the barrier instead, into the slot iteration i-1 read, and the barrier that ended each iteration (line [[@LINE+4]]) ends the loop (S: as many as the launch's dynamic shared memory holds, at most 64: {{.*}}) [-Rpass=ferry]
+    // EXTERN-NOT: the ring keeps the loop's barrier
     __syncthreads();
     acc += tile[t] * 3 + tile[t ^ 1];
     __syncthreads();
@@ -105,25 +108,50 @@ __global__ void extern_tile(int *__restrict__ out, const int *__restrict__ in, i
   out[blockIdx.x * 256 + t] = acc;
 }
 #endif
+// Its copy for 64 stages waits for 62 groups and issues after the
+// barrier; for 2, waits for none and issues after the barrier; for 1, keeps
+// both barriers, the issue after the second.
+// EXTERN-PTX-LABEL: .entry _Z11extern_tilePiPKii__ferry_ring(
+// EXTERN-PTX:         cp.async.wait_group 62;
+// EXTERN-PTX-NOT:     cp.async
+// EXTERN-PTX:         bar.sync 0;
+// EXTERN-PTX-NOT:     bar.sync
+// EXTERN-PTX:         cp.async.ca.shared.global
+// EXTERN-PTX:         cp.async.wait_group 0;
+// EXTERN-PTX-NOT:     cp.async
+// EXTERN-PTX:         bar.sync 0;
+// EXTERN-PTX-NOT:     bar.sync
+// EXTERN-PTX:         cp.async.ca.shared.global
+// EXTERN-PTX:         cp.async.wait_group 0;
+// EXTERN-PTX-NOT:     cp.async
+// EXTERN-PTX:         bar.sync 0;
+// EXTERN-PTX-NOT:     cp.async.ca
+// EXTERN-PTX:         bar.sync 0;
+// EXTERN-PTX-NOT:     bar.sync
+// EXTERN-PTX:         cp.async.ca.shared.global
+// EXTERN-PTX:         .entry
 
 // The kept barrier: wait_group 14, the barrier, the issue (where its
-// iteration runs) and its commit, the compute, then the barrier that ended
-// each iteration behind the latch's test of whether the loop leaves.
+// iteration runs) and its commit, the compute, then the latch's test; the
+// barrier that ended each iteration on the edge where the loop leaves, no
+// test of it left in the loop.
 // IR-LABEL: define {{.*}} @_Z3onePiPKii(
+// IR-NOT:     barrier
+// IR:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR-NEXT:    br label %[[EXIT:[0-9]+]]
+// IR-EMPTY:
+// IR-NEXT:  [[EXIT]]:
+// IR-NEXT:    phi i32
+// IR-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 // IR:         call void @llvm.nvvm.cp.async.wait.group(i32 14)
-// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+// IR-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 // IR-NEXT:    br i1 {{%.*}}, label %[[ISSUE:.*]], label %[[ISSUED:.*]]
 // IR:       [[ISSUE]]:
 // IR:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 // IR:       [[ISSUED]]:
 // IR-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 // IR-NOT:     barrier
-// IR:         br i1 [[LEAVES:%.*]], label %[[ENDS:.*]], label %[[LATCH:.*]]
-// IR:       [[ENDS]]:
-// IR-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-// IR-NEXT:    br label %[[LATCH]]
-// IR:       [[LATCH]]:
-// IR-NEXT:    br i1 [[LEAVES]], label
+// IR:         br i1 {{%.*}}, label %{{[0-9]+}}, label %{{[0-9]+}}, !llvm.loop
 // IR-LABEL: define {{.*}} @_Z11load_beforePiPKiS1_i(
 // PTX-LABEL: .entry _Z3onePiPKii(
 // PTX:         cp.async.wait_group 14;
