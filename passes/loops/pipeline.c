@@ -427,7 +427,7 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
 
 /* w->one_barrier: constant where every S the loop may take has the same
  * form, else the test, before the loop, that S takes one barrier. */
-static LLVMValueRef one_barrier(LLVMBuilderRef builder, const struct rewrite *w) {
+static LLVMValueRef one_barrier_test(LLVMBuilderRef builder, const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
   LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(p->barrier));
   unsigned from = ferry_pipeline_one_barrier_from(p);
@@ -450,7 +450,7 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
   check_dynamic_size(module, builder, p); /* may split the preheader: first */
   if (p->launch_stages)
     ferry_pipeline_make_launch_stages(module, builder, w);
-  w->one_barrier = one_barrier(builder, w);
+  w->one_barrier = one_barrier_test(builder, w);
   LLVMValueRef ring_globals[FERRY_RING_MAX_COPIES] = {0};
   for (size_t r = 0; r < p->ring_count; r++) {
     const struct ring *ring = &p->rings[r];

@@ -274,9 +274,10 @@ static void fix_stages(LLVMBuilderRef builder, const struct rewrite *w,
                             LLVMGetOperand(tests[t], 1), ""));
     fixed = true;
   }
-  /* The copies of a loop with both forms keep none of the other's blocks
-   * (measured: with them, bench/copy_as_written's 16 stages of chunks at 2
-   * blocks per SM ran 0.983-0.989x of the loop that never had both). */
+  /* The copies of a loop with both forms keep none of the other's blocks,
+   * laid out as a loop that never had both (with them, bench/
+   * copy_as_written's 16 stages of chunks at 2 blocks per SM ran
+   * 0.983-0.989x of 3cd1a06's loop, without them 0.985-0.997x). */
   if (fixed)
     ferry_fold_constant_branches((LLVMBasicBlockRef const *)blocks->items, blocks->count,
                                  !LLVMIsAConstant(w->one_barrier));

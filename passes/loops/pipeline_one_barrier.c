@@ -115,9 +115,10 @@ bool ferry_pipeline_plan_one_barrier(struct ferry_pipeline *p, const struct ferr
     return false; /* their issue stands elsewhere (ferry_pipeline_issues_at_end): no remark */
   /* Every S as the user asks; else only the deep stages of a per-launch
    * ring (ONE_BARRIER_STAGES), and none (no remark) where it has none. */
-  unsigned from = ferry_option_one_barrier() ? 2 : ONE_BARRIER_STAGES;
-  if (p->stages < from && !ferry_option_one_barrier())
+  bool asked = ferry_option_one_barrier();
+  if (!asked && p->stages < ONE_BARRIER_STAGES)
     return false;
+  unsigned from = asked ? 2 : ONE_BARRIER_STAGES;
   if (p->stages < 2)
     return refuse(p, "%s", "a ring of one stage needs both");
   /* T: the last barrier of the latch, after which only memory-free
