@@ -258,16 +258,27 @@ static void fix_value(const struct ferry_vec *blocks, LLVMValueRef value, LLVMVa
     }
 }
 
+/* The tests of stage_mask made before the loop, which each copy of it
+ * fixes (pipeline_rewrite.h); each NULL or a constant where there is no
+ * test. */
+enum { STAGE_TESTS = 2 };
+static void stage_tests(const struct rewrite *w, LLVMValueRef tests[STAGE_TESTS]) {
+  tests[0] = w->chunk_branch;
+  tests[1] = w->one_barrier;
+}
+static bool is_test(LLVMValueRef test) { return test && !LLVMIsAConstant(test); }
+
 /* In `blocks`, the uses of stage_mask read `mask` instead, and those of
- * the tests of it made before the loop (w->chunk_branch, w->one_barrier)
- * their value there, where the branches on those tests fold. */
+ * its tests (stage_tests) their value there, where the branches on those
+ * tests fold. */
 static void fix_stages(LLVMBuilderRef builder, const struct rewrite *w,
                        const struct ferry_vec *blocks, LLVMValueRef mask) {
   fix_value(blocks, w->stage_mask, mask);
-  LLVMValueRef tests[] = {w->chunk_branch, w->one_barrier};
+  LLVMValueRef tests[STAGE_TESTS];
+  stage_tests(w, tests);
   bool fixed = false;
-  for (size_t t = 0; t < sizeof tests / sizeof tests[0]; t++) {
-    if (!tests[t] || LLVMIsAConstant(tests[t]))
+  for (size_t t = 0; t < STAGE_TESTS; t++) {
+    if (!is_test(tests[t]))
       continue;
     fix_value(blocks, tests[t],
               LLVMBuildICmp(builder, LLVMGetICmpPredicate(tests[t]), mask,
@@ -280,7 +291,7 @@ static void fix_stages(LLVMBuilderRef builder, const struct rewrite *w,
    * 0.983-0.989x of 3cd1a06's loop, without them 0.985-0.997x). */
   if (fixed)
     ferry_fold_constant_branches((LLVMBasicBlockRef const *)blocks->items, blocks->count,
-                                 !LLVMIsAConstant(w->one_barrier));
+                                 is_test(w->one_barrier));
 }
 
 void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite *w) {
@@ -338,8 +349,9 @@ void ferry_pipeline_unswitch_stages(LLVMBuilderRef builder, const struct rewrite
   for (size_t b = 0; b < names.count; b++)
     free(names.items[b]);
   ferry_vec_free(&names);
-  LLVMValueRef tests[] = {w->chunk_branch, w->one_barrier};
-  for (size_t t = 0; t < sizeof tests / sizeof tests[0]; t++)
-    if (tests[t] && !LLVMIsAConstant(tests[t]) && !LLVMGetFirstUse(tests[t]))
+  LLVMValueRef tests[STAGE_TESTS];
+  stage_tests(w, tests);
+  for (size_t t = 0; t < STAGE_TESTS; t++)
+    if (is_test(tests[t]) && !LLVMGetFirstUse(tests[t]))
       LLVMInstructionEraseFromParent(tests[t]);
 }
