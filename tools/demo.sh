@@ -20,9 +20,10 @@ echo "== the asynchronous-copy and prefetch instructions in the PTX ($out/copy_c
 # line whether the block is in a loop ("Loop Header" or "in Loop:"). Blocks
 # of a loop need not follow its header (a rotated loop's latch comes first),
 # so each printed line is marked by the block it is in, not by the header.
+# A cp.async ferry predicates is inline PTX in braces.
 awk '/^\.visible \.entry .*\($/ {name = $3; sub(/\(.*/, "", name); print ""; print name ":"; in_loop = 0; shown = 0}
      /^\$L__BB[0-9_]+:/ || /^\/\/ %bb\.[0-9]+:/ {in_loop = ($0 ~ /Loop Header|in Loop:|Parent Loop/)}
-     /^\t(cp\.async|bar\.sync|trap|prefetch)/ || /%dynamic_smem_size/ {
+     /^\t(cp\.async|bar\.sync|trap|prefetch)/ || /^\t\{ .*cp\.async/ || /%dynamic_smem_size/ {
        if (in_loop != shown) print (in_loop ? "\t// in the loop:" : "\t// after the loop:")
        shown = in_loop
        print

@@ -60,12 +60,15 @@ enum { FERRY_MAX_GROUPED_COPIES = 8 };
  * rows of `form`): `chunks`, each copy's first chunk for this thread in
  * this iteration and slot (addresses, from ferry_chunk_address) and the
  * passes of its ferry_chunk_offsets; in one loop that runs at most once
- * where `looped`, else behind one branch (copy_emit_ring_chunks.c). May
- * split the block of `before`. */
+ * where `looped`, else behind one branch (copy_emit_ring_chunks.c), or,
+ * with `guard` (an i1; not `looped`), with no branch: each chunk's
+ * cp.async predicated on the guard and the thread's issue. May split the
+ * block of `before`. */
 void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
                                  struct ferry_emit_cache *cache, LLVMValueRef before,
                                  const struct ferry_chunk *chunks, size_t count,
-                                 const struct ferry_copy_form *form, bool looped);
+                                 const struct ferry_copy_form *form, bool looped,
+                                 LLVMValueRef guard);
 
 /* cp.async.commit_group; cp.async.wait_group pending; before `before`. */
 void ferry_emit_commit_and_wait(LLVMModuleRef module, LLVMBuilderRef builder,

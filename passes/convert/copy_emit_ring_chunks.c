@@ -96,11 +96,24 @@ LLVMValueRef ferry_chunk_address(LLVMBuilderRef builder, LLVMValueRef pointer, u
 void ferry_emit_unchecked_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
                                  struct ferry_emit_cache *cache, LLVMValueRef before,
                                  const struct ferry_chunk *chunks, size_t count,
-                                 const struct ferry_copy_form *form, bool looped) {
+                                 const struct ferry_copy_form *form, bool looped,
+                                 LLVMValueRef guard) {
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(context);
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(before));
+  if (guard) {
+    struct linear_chunk chunk = ferry_linear_chunk(module, cache, fn, form->size, form->row_stride);
+    LLVMPositionBuilderBefore(builder, before);
+    LLVMSetCurrentDebugLocation2(builder, LLVMInstructionGetDebugLoc(before));
+    LLVMValueRef issues = LLVMBuildAnd(
+        builder, guard, form->row_stride > 0 ? chunk.issues : chunk.first_row_issues,
+        "ferry.chunk.issues");
+    for (size_t c = 0; c < count; c++)
+      ferry_ptx_cp_async_if(&(struct ferry_ptx){module, builder}, chunks[c].destination,
+                            chunks[c].source, 16, issues);
+    return;
+  }
   LLVMBasicBlockRef enter, join;
   LLVMBasicBlockRef issue = ferry_open_region(before, "ferry.copy.chunk", "ferry.join", &enter, &join);
   LLVMPositionBuilderAtEnd(builder, enter);

@@ -126,6 +126,18 @@ static LLVMValueRef region_where(LLVMBuilderRef builder, LLVMValueRef anchor,
   return LLVMBuildBr(builder, join);
 }
 
+/* A group of chunks (ferry_emit_unchecked_chunks) issued where `guard`
+ * holds, if given: behind one branch, predicated; in a loop, in a region
+ * entered where it holds. */
+static void emit_chunks(LLVMModuleRef module, LLVMBuilderRef builder, struct ferry_emit_cache *cache,
+                        LLVMValueRef before, const struct ferry_chunk *group, size_t count,
+                        const struct ferry_copy_form *form, bool looped, LLVMValueRef guard) {
+  if (guard && looped)
+    before = region_where(builder, before, guard, true, "ferry.issue", "ferry.issued");
+  ferry_emit_unchecked_chunks(module, builder, cache, before, group, count, form, looped,
+                              looped ? NULL : guard);
+}
+
 /* The iteration `distance` ahead (from the loop's start when `prologue`)
  * (`distance_value` when not NULL: the launch's S - 1, for a loop of
  * launch_stages) issues every copy at `anchor`, into slot `slot_index` of
@@ -133,19 +145,28 @@ static LLVMValueRef region_where(LLVMBuilderRef builder, LLVMValueRef anchor,
  * Copies whose chunks need no check (a versioned loop) and share their
  * geometry issue together (copy_emit.h): behind one branch where `branch`
  * (an i1, w->chunk_branch) holds, else in a loop that runs at most once;
- * `branch` NULL: the loop. */
+ * `branch` NULL: the loop. With `prepare` (NULL: the issue's place), the
+ * addresses are computed before it, and a versioned ring whose copies are
+ * all chunks issues them under `guard` predicated, with no region. */
 static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
                         struct ferry_emit_cache *cache, const struct rewrite *w,
-                        LLVMValueRef anchor, LLVMValueRef slot_index, unsigned distance,
-                        LLVMValueRef distance_value, bool prologue, LLVMValueRef guard,
-                        LLVMValueRef branch) {
+                        LLVMValueRef anchor, LLVMValueRef prepare, LLVMValueRef slot_index,
+                        unsigned distance, LLVMValueRef distance_value, bool prologue,
+                        LLVMValueRef guard, LLVMValueRef branch) {
   const struct ferry_pipeline *p = w->p;
+  /* (issue_after_barrier says why; the chunks' loop form, where the stage
+   * takes it, keeps the guard's region.) */
+  bool predicated = prepare && guard && p->versioned;
+  for (size_t c = 0; c < p->count; c++)
+    predicated &= ferry_copy_form_collective(&p->copies[c].form);
   LLVMValueRef before = anchor;
-  if (guard)
+  if (guard && !predicated)
     before = region_where(builder, anchor, guard, true, "ferry.issue", "ferry.issued");
+  if (!prepare)
+    prepare = before;
   LLVMValueRef destinations[FERRY_RING_MAX_COPIES], sources[FERRY_RING_MAX_COPIES];
   struct ferry_copy_form forms[FERRY_RING_MAX_COPIES];
-  LLVMPositionBuilderBefore(builder, before);
+  LLVMPositionBuilderBefore(builder, prepare);
   LLVMValueRef bases[FERRY_RING_MAX_COPIES];
   for (size_t r = 0; r < p->ring_count; r++)
     bases[r] = slot(w, builder, r, slot_index);
@@ -193,6 +214,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
       if (!issued[d] && ferry_copy_form_collective(&forms[d]) && forms[d].size == forms[c].size &&
           (forms[d].row_stride > 0) == (forms[c].row_stride > 0)) {
         const struct ferry_chunk *offsets = &w->chunk_offsets[d];
+        LLVMPositionBuilderBefore(builder, prepare);
         group[count++] = (struct ferry_chunk){
             .destination = ferry_chunk_address(builder, destinations[d], FERRY_ADDRSPACE_SHARED,
                                                offsets->destination),
@@ -209,14 +231,15 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
      * copy), both forms, each in its region. */
     if (!branch || LLVMIsAConstantInt(branch)) {
       bool looped = !branch || !LLVMConstIntGetZExtValue(branch);
-      ferry_emit_unchecked_chunks(module, builder, cache, before, group, count, &forms[c],
-                                  looped);
+      emit_chunks(module, builder, cache, before, group, count, &forms[c], looped,
+                  predicated ? guard : NULL);
       continue;
     }
     for (int looped = 0; looped < 2; looped++) {
       LLVMValueRef at =
           region_where(builder, before, branch, !looped, "ferry.chunks.form", "ferry.chunks.formed");
-      ferry_emit_unchecked_chunks(module, builder, cache, at, group, count, &forms[c], looped);
+      emit_chunks(module, builder, cache, at, group, count, &forms[c], looped,
+                  predicated ? guard : NULL);
     }
   }
 }
@@ -411,10 +434,10 @@ static void issue_in_copy_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     LLVMValueRef at =
         region_where(builder, anchor, first, true, "ferry.first.issue", "ferry.first.issued");
     for (unsigned d = 0; d + 1 < stages; d++)
-      issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, d, false), d, NULL, false,
+      issue_stage(module, builder, cache, w, at, NULL, LLVMConstInt(i32, d, false), d, NULL, false,
                   runs[d], NULL);
   }
-  issue_stage(module, builder, cache, w, anchor, issue_index, stages - 1, NULL, false, ahead,
+  issue_stage(module, builder, cache, w, anchor, NULL, issue_index, stages - 1, NULL, false, ahead,
               NULL);
   if (stages > 1) {
     LLVMPositionBuilderBefore(builder, region_where(builder, p->barrier, first, true,
@@ -530,7 +553,7 @@ static void issue_at_end(LLVMModuleRef module, LLVMBuilderRef builder,
                              w->mask, "ferry.runs")
       : stages ? ferry_counted_loop_runs_ahead(counted, builder, counted->iv, stages)
                : ferry_counted_loop_runs_ahead_const(counted, builder, counted->iv, p->stages);
-  issue_stage(module, builder, cache, w, end, slot_index, p->stages, stages, false, ahead,
+  issue_stage(module, builder, cache, w, end, NULL, slot_index, p->stages, stages, false, ahead,
               w->chunk_branch);
   LLVMPositionBuilderBefore(builder, end);
   ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
@@ -550,7 +573,7 @@ static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
                          struct ferry_emit_cache *cache, const struct rewrite *w) {
   LLVMValueRef ahead = w->ahead;
   LLVMValueRef at = LLVMGetNextInstruction(LLVMIsAInstruction(ahead) ? ahead : w->issue_index);
-  issue_stage(module, builder, cache, w, at, w->issue_index, w->p->stages - 1, NULL, false,
+  issue_stage(module, builder, cache, w, at, NULL, w->issue_index, w->p->stages - 1, NULL, false,
               ahead, w->chunk_branch);
   commit_before_barrier(module, builder, w->p);
 }
@@ -562,7 +585,19 @@ static void issue_at_top(LLVMModuleRef module, LLVMBuilderRef builder,
  * committed there, before the compute; so before iteration i's barrier
  * S-1+i groups are committed, the last holding iteration i+S-2's copies
  * (wait_before_barrier waits for S-2 pending). S is the loop's where the
- * kernel chooses it (in_flight_stages). */
+ * kernel chooses it (in_flight_stages).
+ *
+ * Their addresses are computed before the wait (issue_stage's `prepare`),
+ * and a versioned ring's chunks issue as predicated cp.async, with no
+ * branch that the backend would sink those computations into: what each
+ * warp does between the barrier and its cp.async then is a test and the
+ * cp.async. Where a block is alone on its multiprocessor every warp
+ * waits at each barrier for the warps that issue, and that path bounds
+ * the loop: bench/copy_extern's ring of chunks, 64 stages, H200, 0.1376 ms
+ * (95 % of the cudaMemcpy roof) against 0.1560 (84 %) with the branch and
+ * the addresses after the barrier, 0.1388 by hand; the same addresses
+ * before the wait with the branches kept, 0.1467 (PTX edited by hand:
+ * bench/results/h200-one-barrier-issue.txt). */
 static void issue_after_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
                                 struct ferry_emit_cache *cache, const struct rewrite *w) {
   const struct ferry_pipeline *p = w->p;
@@ -570,7 +605,7 @@ static void issue_after_barrier(LLVMModuleRef module, LLVMBuilderRef builder,
   if (!LLVMIsAConstantInt(w->one_barrier)) /* the copies of the loop whose S takes one barrier */
     at = region_where(builder, at, w->one_barrier, true, "ferry.one.barrier.issue",
                       "ferry.one.barrier.issued");
-  issue_stage(module, builder, cache, w, at, w->issue_index, p->stages - 1,
+  issue_stage(module, builder, cache, w, at, p->barrier, w->issue_index, p->stages - 1,
               p->launch_stages ? w->mask : NULL, false, w->ahead, w->chunk_branch);
   LLVMPositionBuilderBefore(builder, at);
   ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
@@ -727,7 +762,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
   if (per_launch) {
     LLVMValueRef at, k, runs;
     ferry_pipeline_launch_prologue(module, builder, w, &at, &k, &runs);
-    issue_stage(module, builder, cache, w, at, k, 0, k, true, runs, NULL);
+    issue_stage(module, builder, cache, w, at, NULL, k, 0, k, true, runs, NULL);
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
@@ -749,7 +784,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
       guard = last32 ? LLVMBuildICmp(builder, LLVMIntUGE, last32, LLVMConstInt(i32, k, false),
                                      "ferry.runs")
                      : ferry_counted_loop_runs_ahead_const(counted, builder, counted->start, k);
-    issue_stage(module, builder, cache, w, at, LLVMConstInt(i32, k, false), k, NULL, true, guard,
+    issue_stage(module, builder, cache, w, at, NULL, LLVMConstInt(i32, k, false), k, NULL, true, guard,
                 NULL);
     LLVMPositionBuilderBefore(builder, at);
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});

@@ -123,12 +123,23 @@ exit:
 ; CHECK-NEXT:    br i1 %ferry.ring.fits, label %ferry.ring.entry, label %ferry.as.written.entry
 ; CHECK:       ferry.prologue.stage:
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; The 64 stages, one barrier: the chunk's address before the wait, and
+; after the barrier a cp.async predicated on the iteration running and the
+; thread issuing, with no branch.
 ; CHECK:       loop:
+; CHECK:         %ferry.runs = icmp uge i32 {{%.*}}, 63
+; CHECK:         [[CHUNK:%ferry.chunk.address[0-9]+]] = getelementptr i8, ptr addrspace(3) {{%.*}}, i64 %ferry.chunk.offset
+; CHECK-NOT:     cp.async
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 62)
 ; CHECK:       ferry.waited:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK-NEXT:    br i1 %ferry.runs
-; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
+; CHECK-NEXT:    [[ISSUES:%ferry.chunk.issues[0-9]*]] = and i1 %ferry.runs, %ferry.chunk.first.row
+; CHECK-NEXT:    [[FLAG:%.*]] = zext i1 [[ISSUES]] to i32
+; CHECK-NEXT:    [[TO:%.*]] = ptrtoint ptr addrspace(3) [[CHUNK]] to i32
+; CHECK-NEXT:    [[FROM:%.*]] = ptrtoint ptr addrspace(1) %ferry.chunk.source to i64
+; CHECK-NEXT:    call void asm sideeffect "{ .reg .pred issue; setp.ne.b32 issue, $2, 0; @issue cp.async.cg.shared.global [$0], [$1], 16; }", "r,l,r,~{memory}"(i32 [[TO]], i64 [[FROM]], i32 [[FLAG]])
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NOT:     cp.async.cg.shared.global.16(
 ; CHECK:       loop.as.written:
 ; CHECK-NOT:     cp.async
 ; CHECK:         store i32 %v{{.*}}, ptr %dst
@@ -136,11 +147,14 @@ exit:
 ; CHECK:         br i1 %done{{.*}}, label %exit, label %loop.as.written
 ; CHECK:       ferry.loop.ends:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; Two barriers (16 stages): the chunks behind their branch, as before.
 ; CHECK:       loop.s16:
 ; CHECK:       ferry.waited.s16:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NOT:     cp.async
 ; CHECK:         tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NOT:     asm sideeffect
+; CHECK:         br i1 %ferry.chunk.first.row
 ; CHECK:         call void @llvm.nvvm.cp.async.cg.shared.global.16(
 
 ; REMARK:      remark: <unknown>:0:0: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch
@@ -153,6 +167,7 @@ exit:
 ; PTX:         div.u32 {{%r[0-9]+}}, 32768, {{%r[0-9]+}};
 ; PTX:         cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16;
 ; PTX:         cp.async.wait_group 62;
+; PTX:         @issue cp.async.cg.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 16;
 ; PTX:         cp.async.wait_group 30;
 ; PTX:         cp.async.wait_group 15;
 ; PTX:         cp.async.wait_group 7;

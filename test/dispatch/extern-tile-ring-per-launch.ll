@@ -154,13 +154,18 @@ exit:
 ; CHECK-NEXT:    %ferry.slot.issue = and i32 [[AHEAD]], 63
 ; CHECK:         [[LEFT:%.*]] = sub i32 %ferry.last.iteration, %ferry.iteration
 ; CHECK-NEXT:    %ferry.runs = icmp uge i32 [[LEFT]], 63
+; The issue's slot, before the wait; after the barrier, the cp.async alone.
+; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 %ferry.slot.issue to i64
+; CHECK-NEXT:    [[OFFSET64:%.*]] = mul i64 [[SLOT64]], %ferry.slot.stride
+; CHECK-NEXT:    getelementptr i8, ptr addrspace(3) @tile, i64 [[OFFSET64]]
 ; CHECK-NOT:     cp.async
 ; CHECK:         call void @llvm.nvvm.cp.async.wait.group(i32 62)
 ; CHECK:       ferry.waited:
 ; CHECK-NEXT:    tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK-NEXT:    br i1 %ferry.runs, label %ferry.issue, label %ferry.issued
 ; CHECK:       ferry.issue:
-; CHECK-NEXT:    [[SLOT64:%.*]] = zext i32 %ferry.slot.issue to i64
+; CHECK-NOT:     mul
+; CHECK-NOT:     ferry.slot.issue
 ; CHECK:         call void @llvm.nvvm.cp.async.ca.shared.global.4(
 ; CHECK:       ferry.issued:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
