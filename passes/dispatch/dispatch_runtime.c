@@ -23,7 +23,9 @@
  *   - the original has no cluster setting the variant lacks.
  * A variant whose extern __shared__ tile's ring takes its stages from the
  * launch (K__ferry_ring, dispatch.h) is given S times the launch's dynamic
- * shared memory (16-byte rounded), S the most stages, a power of two up to
+ * shared memory (16-byte rounded; where the launch gives none, the
+ * kernel's static shared memory: a static array's ring there, whose
+ * kernel has no other shared array), S the most stages, a power of two up to
  * 16 (64 where the launch has one block a multiprocessor), that keep the
  * rules above (its limit, and the blocks a multiprocessor holds); the
  * original runs where S would be below 2. The
@@ -313,7 +315,8 @@ static int decide(struct ferry_dispatch_kernel *kernel, struct device_facts *fac
      * FERRY_LAUNCH_MAX_STAGES for a block alone on its multiprocessor,
      * else FERRY_MAX_STAGES (loop_limits.h says why). (Below the limit,
      * a tile's 64 stages stay far from wrapping.) */
-    uint64_t tile = ((uint64_t)shared_bytes + 15) & ~(uint64_t)15;
+    uint64_t tile = ((shared_bytes ? (uint64_t)shared_bytes : facts->original_static) + 15) &
+                    ~(uint64_t)15;
     uint64_t stages = needed == 1 ? FERRY_LAUNCH_MAX_STAGES : FERRY_MAX_STAGES;
     for (; stages >= 2; stages /= 2) {
       bytes = stages * tile;

@@ -43,6 +43,7 @@
 
 #include "bridge.h"
 #include "ferry.h"
+#include "ir_build.h"
 #include "names.h"
 #include "target.h"
 #include "util.h"
@@ -260,13 +261,18 @@ bool ferry_dispatch_finish_run(LLVMModuleRef module) {
        * written). */
       bool renamed = rename_variant(module, original, variant, FERRY_RING_VARIANT_SUFFIX);
       name = LLVMGetValueName2(variant, &length);
+      LLVMValueRef memory = LLVMGetNamedGlobal(module, FERRY_LAUNCH_RING_MEMORY);
+      bool moved = memory && ferry_used_in_function(memory, variant);
       snprintf(message, sizeof message,
                "the kernel stays as written and its converted copy is the variant %s, whose "
-               "extern __shared__ tile's ring takes its stages from the launch's dynamic shared "
-               "memory: each launch through the kernel's launch stub (a host half compiled with "
-               "ferry) runs the variant where the device image has it and the launch's threads "
-               "and shared memory fit it on the device, giving it %s, else the kernel as written; "
-               "other launches run the kernel as written", name,
+               "%s ring takes its stages from the launch's dynamic shared memory%s: each launch "
+               "through the kernel's launch stub (a host half compiled with ferry) runs the "
+               "variant where the device image has it and the launch's threads and shared "
+               "memory fit it on the device, giving it %s, else the kernel as written; other "
+               "launches run the kernel as written",
+               name, moved ? "__shared__ tile's" : "extern __shared__ tile's",
+               moved ? " (tiles of the kernel's static shared memory, where the launch gives none)"
+                     : "",
                renamed ? "as many stages (up to 16, or 64 where the launch has one block a "
                          "multiprocessor) of the launch's dynamic shared memory as keep its "
                          "blocks per multiprocessor, two at least"

@@ -69,7 +69,7 @@ static LLVMValueRef slot(const struct rewrite *w, LLVMBuilderRef builder, size_t
     LLVMValueRef offset = LLVMBuildMul(
         builder, LLVMBuildZExt(builder, index, LLVMInt64TypeInContext(context), ""), made->stride,
         "");
-    return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), ring->buffer, &offset, 1,
+    return LLVMBuildGEP2(builder, LLVMInt8TypeInContext(context), made->base, &offset, 1,
                          "ferry.slot");
   }
   if (ring->dynamic && !ring->relocated) {
@@ -189,7 +189,7 @@ static void issue_stage(LLVMModuleRef module, LLVMBuilderRef builder,
      * a slot of the ring keeps it only if the slots lie a multiple of 16
      * bytes apart from a 16-byte aligned ring (a dynamic ring's base
      * alignment is the launch's, unknown here). */
-    if (ring->dynamic || ring->stage_bytes % 16 != 0)
+    if (ring->dynamic || ring->per_launch || ring->stage_bytes % 16 != 0)
       forms[c].destination_rows_aligned = false;
     if (forms[c].source_index)
       forms[c].source_index =
@@ -357,7 +357,7 @@ static void read_back_from_slot(LLVMBuilderRef builder, const struct rewrite *w,
   const struct ferry_copy_site *site = p->copies[c].site;
   const struct ring *ring = &p->rings[p->ring_of_copy[c]];
   unsigned align = LLVMGetAlignment(site->store);
-  unsigned long long apart = ring->dynamic ? 16 : ring->stage_bytes;
+  unsigned long long apart = ring->dynamic || ring->per_launch ? 16 : ring->stage_bytes;
   while (align > 1 && apart % align)
     align /= 2;
   LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(p->barrier));
@@ -479,7 +479,9 @@ static void before_loop(LLVMModuleRef module, LLVMBuilderRef builder,
     const struct ring *ring = &p->rings[r];
     struct ring_made *made = &w->rings[r];
     made->slot_type = ring->type;
-    if (ring->dynamic && !ring->relocated)
+    if (ring->from_static) /* the check and the clone read slot 0 */
+      ring_globals[r] = made->base;
+    if ((ring->dynamic && !ring->relocated) || ring->from_static)
       continue;
     if (ring->relocated) /* slots of the tile's bounded extent */
       made->slot_type = LLVMArrayType2(LLVMInt8TypeInContext(context), ring->stage_bytes);

@@ -307,10 +307,26 @@ static bool bound_dynamic_stage(struct ferry_pipeline *p, struct ferry_affine_co
  * the dynamic memory the ring overlays. A versioned loop's check
  * (pipeline_version.c) reads slot 0, the extern array itself, whose
  * alignment every slot shares (the stride is a multiple of 16). Else it
- * stays relocated, and the report's launch_refusal says why. */
+ * stays relocated, and the report's launch_refusal says why.
+ *
+ * A loop's one ring of a static array takes the launch's memory too
+ * (from_static), where ferry_static_ring_takes_launch allows it, its
+ * slots a multiple of 16 bytes, and the loop neither a copy loop nor one
+ * of heavy reuse (their stages are fixed): so that a block alone on its
+ * multiprocessor gets 32 or 64 stages and one barrier an iteration, which
+ * static slots cannot hold without costing blocks elsewhere (bench/
+ * copy_compute, 1 KiB tiles: 16 static slots reach 77 % of the roof at
+ * one block per SM, the launch's 64 stages 95 %: bench/results/
+ * h200-static-launch-ring.txt). */
 static void choose_launch_ring(struct ferry_pipeline *p, LLVMValueRef fn) {
   for (size_t r = 0; r < p->ring_count; r++) {
     struct ring *ring = &p->rings[r];
+    if (!ring->dynamic && p->ring_count == 1 && !p->copy_loop && !p->reuse_heavy &&
+        ring->stage_bytes && ring->stage_bytes % 16 == 0 &&
+        ferry_static_ring_takes_launch(fn, ring->buffer)) {
+      ring->from_static = ring->per_launch = p->launch_stages = true;
+      continue;
+    }
     if (!ring->relocated)
       continue;
     if (!ferry_dynamic_memory_private(fn)) {

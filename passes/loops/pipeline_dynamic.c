@@ -318,3 +318,26 @@ bool ferry_dynamic_memory_private(LLVMValueRef fn) {
       return false;
   return true;
 }
+
+LLVMValueRef ferry_launch_ring_memory(LLVMModuleRef module) {
+  static const char name[] = FERRY_LAUNCH_RING_MEMORY;
+  LLVMValueRef memory = LLVMGetNamedGlobal(module, name);
+  if (memory)
+    return memory;
+  LLVMTypeRef type = LLVMArrayType2(LLVMInt8TypeInContext(LLVMGetModuleContext(module)), 0);
+  memory = LLVMAddGlobalInAddressSpace(module, type, name, FERRY_ADDRSPACE_SHARED);
+  LLVMSetLinkage(memory, LLVMExternalLinkage);
+  LLVMSetAlignment(memory, 16);
+  return memory;
+}
+
+bool ferry_static_ring_takes_launch(LLVMValueRef fn, LLVMValueRef array) {
+  if (ferry_dispatch_original(fn) == fn || !ferry_dynamic_memory_private(fn))
+    return false;
+  LLVMModuleRef module = LLVMGetGlobalParent(fn);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    if (g != array && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED &&
+        ferry_used_in_function(g, fn))
+      return false;
+  return true;
+}

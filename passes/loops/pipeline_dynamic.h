@@ -68,4 +68,17 @@ LLVMValueRef ferry_dynamic_launch_end(LLVMModuleRef module, LLVMBuilderRef build
  * touches the dynamic shared memory, and a ring may take all of it. */
 bool ferry_dynamic_memory_private(LLVMValueRef fn);
 
+/* Whether the ring of fn's static __shared__ `array` may take its slots
+ * in the launch's dynamic shared memory (pipeline_plan.h, from_static): fn
+ * is a launch dispatch's variant, whose launches the host gives bytes for
+ * tiles of the kernel's static shared memory (dispatch_runtime.c), and
+ * uses no shared array but `array` (so that its static bytes are the
+ * array's), and nothing reaches the dynamic memory but kernels. */
+bool ferry_static_ring_takes_launch(LLVMValueRef fn, LLVMValueRef array);
+
+/* The launch's dynamic shared memory as an extern __shared__ array of
+ * ferry's own (16-byte aligned, declared once a module), where a static
+ * array's ring takes its slots (pipeline_plan.h, from_static). */
+LLVMValueRef ferry_launch_ring_memory(LLVMModuleRef module);
+
 #endif

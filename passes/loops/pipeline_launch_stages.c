@@ -102,14 +102,20 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
     LLVMValueRef *stride = &w->rings[r].stride;
     if (!ring->per_launch)
       continue;
-    LLVMValueRef end = LLVMConstInt(i64, 16, false);
-    for (size_t i = 0; i < ring->accesses.count; i++) {
-      LLVMValueRef access = ferry_dynamic_launch_end(module, builder, fn, ring->accesses.items[i]);
-      end = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntUGT, access, end, ""), access,
-                            end, "");
+    if (ring->from_static) { /* the array's bytes, a multiple of 16 (pipeline_check.c) */
+      *stride = LLVMConstInt(i64, ring->stage_bytes, false);
+    } else {
+      LLVMValueRef end = LLVMConstInt(i64, 16, false);
+      for (size_t i = 0; i < ring->accesses.count; i++) {
+        LLVMValueRef access =
+            ferry_dynamic_launch_end(module, builder, fn, ring->accesses.items[i]);
+        end = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntUGT, access, end, ""),
+                              access, end, "");
+      }
+      *stride = LLVMBuildAnd(builder,
+                             LLVMBuildAdd(builder, end, LLVMConstInt(i64, 15, false), ""),
+                             LLVMConstInt(i64, ~15ull, false), "ferry.slot.stride");
     }
-    *stride = LLVMBuildAnd(builder, LLVMBuildAdd(builder, end, LLVMConstInt(i64, 15, false), ""),
-                           LLVMConstInt(i64, ~15ull, false), "ferry.slot.stride");
     /* One ring of the kind a loop has (pipeline_check.c): its slots alone
      * take the dynamic memory. */
     for (unsigned count = 2; count <= p->stages; count *= 2) {
@@ -136,6 +142,20 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
     }
   }
   w->stage_mask = LLVMBuildSub(builder, stages, LLVMConstInt(i32, 1, false), "ferry.stage.mask");
+  /* Slot 0: the extern array; a static array's ring, the launch's dynamic
+   * memory where S is two or more, else the array itself. */
+  for (size_t r = 0; r < p->ring_count; r++) {
+    const struct ring *ring = &p->rings[r];
+    if (!ring->per_launch)
+      continue;
+    w->rings[r].base =
+        ring->from_static
+            ? LLVMBuildSelect(builder,
+                              LLVMBuildICmp(builder, LLVMIntEQ, w->stage_mask,
+                                            LLVMConstInt(i32, 0, false), ""),
+                              ring->buffer, ferry_launch_ring_memory(module), "ferry.ring.base")
+            : ring->buffer;
+  }
 }
 
 /* wait_group S-1 before the consumer barrier, S the launch's:

@@ -59,6 +59,13 @@ struct ring {
    * chosen per launch (pipeline_dynamic.h): slots `stride` apart in the
    * launch's dynamic shared memory, as many as it holds. */
   bool per_launch;
+  /* A per_launch ring of a static array, in a variant whose kernel uses
+   * no other shared memory (pipeline_check.c, choose_launch_ring): its
+   * slots stage_bytes (a multiple of 16) apart in the launch's dynamic
+   * shared memory where that holds two or more, else the array itself
+   * (one stage: the loop as written); the host gives it tiles of the
+   * kernel's static bytes (dispatch_runtime.c). */
+  bool from_static;
   struct ferry_vec accesses; /* struct ferry_dynamic_access *, of a dynamic ring */
   unsigned long long stage_bytes; /* one slot: the type's size, or the bounded extent */
 };

@@ -13,6 +13,7 @@ struct ring_made {
   LLVMTypeRef slot_type;     /* a slot: the array's type, a relocated ring's [extent x i8] */
   LLVMValueRef ring;         /* [S x slot_type]; NULL for a dynamic ring not relocated */
   LLVMValueRef stride;       /* i64, a per_launch ring's slots apart, before the loop */
+  LLVMValueRef base;         /* a per_launch ring's slot 0, before the loop */
   LLVMValueRef compute_slot; /* slot i mod S, in the loop's header */
 };
 

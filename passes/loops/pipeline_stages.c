@@ -43,7 +43,8 @@ static bool replaced_by_ring(const struct ferry_vec *planned, LLVMValueRef g,
   for (size_t i = 0; i < planned->count; i++) {
     const struct ferry_pipeline *q = planned->items[i];
     for (size_t r = 0; r < q->ring_count; r++)
-      if (q->rings[r].buffer == g && !q->rings[r].dynamic && !q->rings[r].relocated) {
+      if (q->rings[r].buffer == g && !q->rings[r].dynamic && !q->rings[r].relocated &&
+          !q->rings[r].per_launch) {
         *bytes = q->stages * q->rings[r].stage_bytes;
         return true;
       }

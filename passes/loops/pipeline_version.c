@@ -385,7 +385,7 @@ static LLVMValueRef alignment_check(const struct ferry_pipeline *p, const LLVMVa
       require_aligned_rows(&check, p, site->source, FERRY_ADDRSPACE_GLOBAL, rows, true);
     /* Slot k of a static ring lies k * stage_bytes (a multiple of 16) past
      * slot 0, a dynamic ring's past the extern array: slot 0 decides. */
-    if (!form->destination_rows_aligned || ring->dynamic) {
+    if (!form->destination_rows_aligned || ring->dynamic || ring->per_launch) {
       LLVMValueRef slot_0 = ring->dynamic && !ring->relocated ? site->destination
                                           : ferry_pipeline_rebase(builder, site->destination,
                                                                   ring->buffer,

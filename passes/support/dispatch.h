@@ -56,6 +56,10 @@ extern "C" {
  * takes the launch's own dynamic shared memory, as the kernel as
  * written does. */
 #define FERRY_VERSIONED_VARIANT_SUFFIX "__ferry_ver"
+/* The extern __shared__ array ferry declares where a static array's ring
+ * takes its slots in the launch's dynamic shared memory (pipeline_dynamic.h):
+ * a variant that uses it has such a ring. */
+#define FERRY_LAUNCH_RING_MEMORY "ferry_launch_ring"
 /* Left by ferry-pipeline on a variant with such a ring, until
  * ferry-dispatch-finish renames it. */
 #define FERRY_LAUNCH_RING_ATTRIBUTE "ferry-launch-ring"

@@ -25,7 +25,7 @@ __global__ void copy_compute(int *__restrict__ out, const int *__restrict__ in, 
 }
 
 // REMARK: remark: converted a 4-byte global-to-shared copy to cp.async.{{.*}} and pipelined its loop
-// REMARK: remark: the kernel stays as written and its converted copy is the variant _Z12copy_computePiPKim__ferry
+// REMARK: remark: the kernel stays as written and its converted copy is the variant _Z12copy_computePiPKim__ferry_ring
 
 // The helper, as written: still a function of its own, -O0's.
 // CHECK-LABEL: define {{.*}}@_Z6scaledPKij(
@@ -36,7 +36,7 @@ __global__ void copy_compute(int *__restrict__ out, const int *__restrict__ in, 
 // CHECK-NOT: cp.async
 // CHECK: call {{.*}}@_Z6scaledPKij(
 // CHECK-NOT: cp.async
-// CHECK-LABEL: define {{.*}}@_Z12copy_computePiPKim__ferry(
+// CHECK-LABEL: define {{.*}}@_Z12copy_computePiPKim__ferry_ring(
 // CHECK-NOT: alloca
 // CHECK-NOT: call {{.*}}@_Z6scaledPKij(
 // CHECK: cp.async.wait.group

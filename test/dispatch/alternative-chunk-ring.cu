@@ -36,7 +36,7 @@ __global__ void words(int *__restrict__ out, const int *__restrict__ in, long n)
   }
   out[blockIdx.x * 256 + t] = acc;
 }
-// REMARK: alternative-chunk-ring.cu:[[@LINE-7]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 16 stages
+// REMARK: alternative-chunk-ring.cu:[[@LINE-7]]:13: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch
 
 __global__ void shorts(unsigned *__restrict__ out, const unsigned short *__restrict__ in, long n) {
   __shared__ unsigned short tile[256];
@@ -50,7 +50,7 @@ __global__ void shorts(unsigned *__restrict__ out, const unsigned short *__restr
   }
   out[blockIdx.x * 256 + t] = acc;
 }
-// REMARK: alternative-chunk-ring.cu:[[@LINE-7]]:13: remark: converted a 2-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over S stages chosen as the kernel runs
+// REMARK: alternative-chunk-ring.cu:[[@LINE-7]]:13: remark: converted a 2-byte global-to-shared copy to 16-byte cp.async.cg chunks of the block and pipelined its loop over S stages chosen per launch
 
 __global__ void scattered(int *__restrict__ out, const int *__restrict__ in, long n) {
   __shared__ int tile[512];
@@ -64,25 +64,29 @@ __global__ void scattered(int *__restrict__ out, const int *__restrict__ in, lon
   }
   out[blockIdx.x * 256 + t] = acc;
 }
-// REMARK: alternative-chunk-ring.cu:[[@LINE-7]]:17: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over 8 stages
+// REMARK: alternative-chunk-ring.cu:[[@LINE-7]]:17: remark: converted a 4-byte global-to-shared copy to cp.async.ca and pipelined its loop over S stages chosen per launch
 
 // ferry-dispatch-finish speaks of the second variant after every kernel's
 // copies (words is defined at line 27).
 // REMARK: alternative-chunk-ring.cu:27:1: remark: the kernel's second variant is _Z5wordsPiPKil__ferry_alt, the kernel converted another way than its variant (its rings issue 16-byte chunks of the block where the variant's issue each thread's copy): each launch through the kernel's launch stub runs it only where a trial of the launch's shape timed it the fastest of the kernel's entries (FERRY_DISPATCH=measure); where no trial decides, never
 
-// The variant: each thread's element, 16 fixed stages. The alternative,
-// after every kernel's variant: chunks, S chosen as it runs, one copy of
-// the loop per S.
-// PTX-LABEL: .entry _Z5wordsPiPKil__ferry(
+// Each kernel's one static tile takes its ring in the launch's dynamic
+// shared memory (static-tile-ring-per-launch.ll): the variants are
+// K__ferry_ring. The variant: each thread's element, S the launch's, one
+// copy of the loop per S. The alternative, after every kernel's variant:
+// chunks, S also bounded by the bytes in flight as it runs (%nsmid).
+// PTX-LABEL: .entry _Z5wordsPiPKil__ferry_ring(
 // PTX-NOT:     %nsmid
 // PTX:         cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4;
+// PTX:         cp.async.wait_group 62;
 // PTX:         cp.async.wait_group 15;
-// PTX-LABEL: .entry _Z6shortsPjPKtl__ferry(
-// PTX-LABEL: .entry _Z9scatteredPiPKil__ferry(
+// PTX-LABEL: .entry _Z6shortsPjPKtl__ferry_ring(
+// PTX-LABEL: .entry _Z9scatteredPiPKil__ferry_ring(
 // PTX-LABEL: .entry _Z5wordsPiPKil__ferry_alt(
 // PTX:         mov.u32 {{.*}}, %nsmid;
 // PTX-NOT:     cp.async.ca
 // PTX:         cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// PTX:         cp.async.wait_group 62;
 // PTX:         cp.async.wait_group 15;
 // PTX:         cp.async.wait_group 7;
 // PTX:         cp.async.wait_group 3;

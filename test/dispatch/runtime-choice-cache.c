@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static char original_entry, variant_entry, ring_original_entry, ring_entry;
+static char original_entry, variant_entry, ring_original_entry, ring_entry, bare_original_entry;
 static int queries, pending, fail_variant_launch, original_dynamic_limit = 48 * 1024;
 
 int cudaGetDeviceCount(int *count) { queries++; *count = 1; return 0; }
@@ -42,7 +42,10 @@ int cudaFuncGetAttributes(struct function_attributes *a, const void *function) {
   queries++;
   memset(a, 0, sizeof *a);
   a->max_threads_per_block = 1024;
-  a->shared_size_bytes = function == &variant_entry ? 16384 : function == &ring_entry ? 64 : 1024;
+  a->shared_size_bytes = function == &variant_entry ? 16384
+                         : function == &ring_entry    ? 64
+                         : function == &bare_original_entry ? 0
+                                                            : 1024;
   a->max_dynamic_shared_size_bytes =
       function == &variant_entry ? 48 * 1024 - 16384
       : function == &ring_entry  ? 48 * 1024 - 64
@@ -76,6 +79,7 @@ int cudaLaunchKernel_ptsz(const void *function, ferry_dim3 grid, ferry_dim3 bloc
 
 static struct ferry_dispatch_kernel kernel = {&original_entry, &variant_entry, NULL, NULL, "kernel", {{0}}};
 static struct ferry_dispatch_kernel ring_kernel = {&ring_original_entry, NULL, &ring_entry, NULL, "ring_kernel", {{0}}};
+static struct ferry_dispatch_kernel bare_ring_kernel = {&bare_original_entry, NULL, &ring_entry, NULL, "bare_ring_kernel", {{0}}};
 
 static void go_kernel(struct ferry_dispatch_kernel *k, const char *what, unsigned grid,
                       unsigned block, size_t shared) {
@@ -196,9 +200,18 @@ int main(void) {
   // CHECK-NEXT: launch original, 118784 bytes
   original_dynamic_limit = 200 * 1024;
   go_kernel(&ring_kernel, "ring-too-big", 132, 256, 116 * 1024);
-  // No dynamic bytes: no tile to ring; the original.
+  // No dynamic bytes: a static array's ring (pipeline_plan.h, from_static),
+  // its tile the original's 1024 static bytes: 64 of them, a block alone on
+  // its multiprocessor; 16 at two.
+  // CHECK-LABEL: {{^}}ring-static{{$}}
+  // CHECK-NEXT: launch variant, 65536 bytes
+  go_kernel(&ring_kernel, "ring-static", 132, 256, 0);
+  // CHECK-LABEL: {{^}}ring-static-two{{$}}
+  // CHECK-NEXT: launch variant, 16384 bytes
+  go_kernel(&ring_kernel, "ring-static-two", 132 * 2, 256, 0);
+  // No dynamic bytes and no static ones: no tile to ring; the original.
   // CHECK-LABEL: {{^}}ring-no-bytes{{$}}
   // CHECK-NEXT: launch original, 0 bytes
-  go_kernel(&ring_kernel, "ring-no-bytes", 132, 256, 0);
+  go_kernel(&bare_ring_kernel, "ring-no-bytes", 132, 256, 0);
   return 0;
 }

@@ -1,7 +1,7 @@
 // expect: cp.async
 // expect-converted: 4
 // expect-remark: pipelined its loop over
-// expect-remark: one check before the loop finds every row's addresses fit
+// expect-remark: pipelined its loop over S stages chosen per launch
 //
 // Copy loops whose source pointer is stepped each iteration (issue 16):
 // by a constant (`p += kBlocks * kThreads`), by a loop-invariant amount

@@ -3,9 +3,12 @@
 // expect-remark: pipelined its loop over S stages chosen as the kernel runs
 // expect-remark: one check before the loop finds every row's addresses fit
 // expect-sm_80-ptx: %nsmid
+// ferry-flags: -mllvm -ferry-dispatch=never
 //
 // A ring of 16-byte chunks whose stages follow the bytes in flight
-// (pipeline_plan.h, in_flight_stages): 2-byte elements (the block-collective
+// (pipeline_plan.h, in_flight_stages), converted in place (in a launch
+// dispatch's variant the kernel's one static tile takes its ring in the
+// launch's dynamic shared memory instead): 2-byte elements (the block-collective
 // form by default), a 128-element tile (256-byte slots, 16 of them), a
 // 64-bit counter (the check before the loop computes its last iteration
 // in 64 bits). The kernel picks, from the grid over the multiprocessors,

@@ -1,6 +1,6 @@
 // expect: cp.async
 // expect-converted: 1
-// expect-remark: one check before the loop finds every row's addresses fit
+// expect-remark: pipelined its loop over S stages chosen per launch
 // ferry-flags: -mllvm -ferry-collective=always
 //
 // A versioned ring of 2-D tiles (pipeline_version.c): rows of threadIdx.y
