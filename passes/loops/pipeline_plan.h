@@ -55,9 +55,10 @@ struct ring {
   /* A dynamic ring of a launch dispatch's variant whose kernel gives no
    * hint: its slots are a new static array instead (pipeline_dynamic.h). */
   bool relocated;
-  /* A dynamic ring of a variant whose kernel gives no hint, its stages
-   * chosen per launch (pipeline_dynamic.h): slots `stride` apart in the
-   * launch's dynamic shared memory, as many as it holds. */
+  /* A dynamic ring of a variant whose kernel gives no hint, or a
+   * from_static one, its stages chosen per launch (pipeline_dynamic.h):
+   * slots `stride` apart in the launch's dynamic shared memory, as many as
+   * it holds. */
   bool per_launch;
   /* A per_launch ring of a static array, in a variant whose kernel uses
    * no other shared memory (pipeline_check.c, choose_launch_ring): its
