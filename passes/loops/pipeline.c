@@ -271,6 +271,13 @@ static void check_dynamic_size(LLVMModuleRef module, LLVMBuilderRef builder,
   LLVMBuildUnreachable(builder);
 }
 
+/* Whether the loop issues at the iteration's end
+ * (ferry_pipeline_issues_at_end) for some S it may take: not where every
+ * S has one barrier an iteration (w->one_barrier). */
+static bool some_issue_at_end(const struct rewrite *w) {
+  return ferry_pipeline_issues_at_end(w->p) && !ferry_test_is(w->one_barrier, true);
+}
+
 /* A versioned ring's collective copies, before the loop: each one's chunk
  * offsets, from iteration 0 and slot 0, the same in every iteration and
  * slot (copy_emit.h); and where a source is exactly affine in the
@@ -306,7 +313,7 @@ static void plan_chunks(LLVMModuleRef module, LLVMBuilderRef builder,
      * S-1 (ferry_pipeline_issues_at_end, and with one barrier an
      * iteration); S the loop's (launch_stages) where it is chosen as the
      * kernel runs. */
-    bool at_end = ferry_pipeline_issues_at_end(p) && !ferry_test_is(w->one_barrier, true);
+    bool at_end = some_issue_at_end(w);
     unsigned first = at_end ? p->stages : p->stages - 1;
     LLVMValueRef first_value = NULL;
     if (p->launch_stages) {
@@ -769,7 +776,7 @@ static void prologue(LLVMModuleRef module, LLVMBuilderRef builder,
     ferry_ptx_commit_group(&(struct ferry_ptx){module, builder});
   }
   /* (Only a per-launch ring's S chooses its form.) */
-  bool at_end = ferry_pipeline_issues_at_end(p) && !ferry_test_is(w->one_barrier, true);
+  bool at_end = some_issue_at_end(w);
   unsigned count = at_end ? p->stages : p->stages - 1;
   for (unsigned k = 0; k < count && !per_launch && !p->copy_loop; k++) {
     LLVMValueRef at = p->counted->preheader_branch;
