@@ -119,12 +119,14 @@ struct NamedPrinter {
 // still in the launch stubs, before the optimizer inlines them.
 // ferry-managed-variables comes first: a __managed__ variable's host
 // accesses must go through the runtime's pointer before anything reads or
-// folds them.
+// folds them. ferry-contraction-mark marks the adds of products of reads
+// before EarlyCSE merges the reads (contraction_order.c).
 const NamedTransform EarlyTransforms[] = {
     {"ferry-managed-variables", ferry_managed_variables_run},
     {"ferry-lower", ferry_lower_run},
     {"ferry-check-runtime-calls", ferry_check_runtime_calls_run},
     {"ferry-dispatch-host", ferry_dispatch_host_run},
+    {"ferry-contraction-mark", ferry_contraction_mark_run},
 };
 
 // Run once the optimizer is done (the IR is then in its final, simplified
@@ -134,13 +136,15 @@ const NamedTransform EarlyTransforms[] = {
 // dispatch they convert the kernels' clones, made first and pruned last.
 // What one of the three decides for a copy is handed to the next in the
 // records (CopyRecords), never in the IR. ferry-alias-version (C++, below:
-// AliasVersionPass) runs before ferry-dispatch-finish.
+// AliasVersionPass) runs before ferry-dispatch-finish. ferry-contraction-order
+// comes last: alias versioning's optimizer reorders adds too.
 const NamedTransform Transforms[] = {
     {"ferry-dispatch-variants", ferry_dispatch_variants_run},
     {"ferry-pipeline", nullptr, ferry_pipeline_run},
     {"ferry-prefetch", nullptr, ferry_prefetch_run},
     {"ferry-async-copy", nullptr, ferry_async_copy_run},
     {"ferry-dispatch-finish", ferry_dispatch_finish_run},
+    {"ferry-contraction-order", ferry_contraction_order_run},
 };
 
 const NamedPrinter Printers[] = {

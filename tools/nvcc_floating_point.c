@@ -29,7 +29,10 @@
  *   the NVPTX backend's own fadd combine, which -nvptx-fma-level=1 turns on
  *   whatever the flags say, with LLVM's other contraction (clang's CUDA
  *   default -ffp-contract=fast: a product subtracted, or sunk next to its
- *   add) off: -ffp-contract=off. The mul, add and sub left carry no
+ *   add) off: -ffp-contract=off. Of an add of two products both fuse the
+ *   first; which comes first differs where the products' reads are read
+ *   again (LLVM merges the reads first): -ferry-contraction-order=nvcc
+ *   (passes/lower/contraction_order.c). The mul, add and sub left carry no
  *   rounding modifier, so ptxas may still fuse them, as it may nvcc's.
  *   Under -G cicc contracts nothing: -ffp-contract=off alone. A clang-style
  *   line keeps clang's default; under --use_fast_math, -ffast-math's
@@ -80,6 +83,8 @@ void floating_point_arguments(const struct floating_point_options *options, bool
     if (!options->device_debug) {
       argument_add(out, "-mllvm");
       argument_add(out, "-nvptx-fma-level=1");
+      argument_add(out, "-mllvm");
+      argument_add(out, "-ferry-contraction-order=nvcc");
     }
   } else if (options->contract >= 0) {
     argument_add(out, "-Xarch_device");

@@ -121,6 +121,14 @@ enum ferry_dispatch_mode {
 };
 enum ferry_dispatch_mode ferry_option_dispatch(void);
 
+/* -ferry-contraction-order: which product of an add of two products the
+ * backend fuses into an fma (contraction_order.c). */
+enum ferry_contraction_order {
+  FERRY_CONTRACTION_ORDER_LLVM, /* the default: the order LLVM's optimizer leaves */
+  FERRY_CONTRACTION_ORDER_NVCC, /* nvcc's: the product of reads written first */
+};
+enum ferry_contraction_order ferry_option_contraction_order(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,10 @@ bool ferry_lower_run(LLVMModuleRef module);
 /* nvcc's __managed__ variables (managed_variables.c): the device module's
  * marks, the host module's registration and accesses. */
 bool ferry_managed_variables_run(LLVMModuleRef module);
+/* nvcc's choice of the product an fma takes (contraction_order.c): the
+ * marks on the IR as clang wrote it, the order once the optimizer is done. */
+bool ferry_contraction_mark_run(LLVMModuleRef module);
+bool ferry_contraction_order_run(LLVMModuleRef module);
 /* The launch dispatch (dispatch.h): the device half's clones and their
  * pruning, and the host half's launches and registration. */
 bool ferry_dispatch_variants_run(LLVMModuleRef module);

@@ -62,6 +62,15 @@ static cl::opt<bool> AlignmentTest(
              "is not proved on a run-time test of this thread's addresses, cp.async "
              "where they are aligned (default on); off leaves such copies as written"));
 
+static cl::opt<ferry_contraction_order> ContractionOrder(
+    "ferry-contraction-order", cl::init(FERRY_CONTRACTION_ORDER_LLVM),
+    cl::desc("ferry: which product of an add of two products the backend fuses into an fma"),
+    cl::values(clEnumValN(FERRY_CONTRACTION_ORDER_LLVM, "llvm",
+                          "the one LLVM's optimizer leaves first (default)"),
+               clEnumValN(FERRY_CONTRACTION_ORDER_NVCC, "nvcc",
+                          "nvcc's: of two products of reads and constants, the one written "
+                          "first (ferry-cc sets it on an nvcc-style line)")));
+
 static cl::opt<bool> OneBarrier(
     "ferry-one-barrier", cl::init(false),
     cl::desc("ferry: every ring, whatever its stages, issues each later iteration's "
@@ -153,3 +162,4 @@ extern "C" bool ferry_option_lone_copy(void) { return LoneCopy; }
 extern "C" bool ferry_option_alias_version(void) { return AliasVersion; }
 extern "C" unsigned ferry_option_alias_unroll(void) { return AliasUnroll; }
 extern "C" bool ferry_option_trial_candidates(void) { return TrialCandidates; }
+extern "C" enum ferry_contraction_order ferry_option_contraction_order(void) { return ContractionOrder; }
