@@ -83,8 +83,10 @@ void floating_point_arguments(const struct floating_point_options *options, bool
     if (!options->device_debug) {
       argument_add(out, "-mllvm");
       argument_add(out, "-nvptx-fma-level=1");
-      argument_add(out, "-mllvm");
-      argument_add(out, "-ferry-contraction-order=nvcc");
+      /* The device half alone: a step without the plugin (the host's
+       * backend under --keep) would reject an option it does not know. */
+      argument_add(out, "-Xarch_device");
+      argument_add(out, "-mllvm=-ferry-contraction-order=nvcc");
     }
   } else if (options->contract >= 0) {
     argument_add(out, "-Xarch_device");
