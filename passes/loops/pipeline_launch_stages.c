@@ -27,7 +27,8 @@
  * (`stage_bytes`, i64: every static ring's slot, or a per-launch ring's
  * stride) times the blocks a multiprocessor holds stay within
  * IN_FLIGHT_BYTES; 2 where none does. The blocks it holds: those of the
- * launch (ferry_ptx_blocks_per_sm, in *per_sm), at most `resident_limit`.
+ * launch (ferry_ptx_blocks_per_sm, in *per_sm where per_sm is not NULL),
+ * at most `resident_limit`.
  * With the bytes known here, a count no launch can exceed is taken with no
  * test. */
 static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builder,
@@ -36,7 +37,9 @@ static LLVMValueRef in_flight_stages(LLVMModuleRef module, LLVMBuilderRef builde
   LLVMContextRef context = LLVMGetModuleContext(module);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(context), i64 = LLVMInt64TypeInContext(context);
   struct ferry_ptx ptx = {module, builder};
-  LLVMValueRef held = *per_sm = ferry_ptx_blocks_per_sm(&ptx, ferry_ptx_block_size(&ptx));
+  LLVMValueRef held = ferry_ptx_blocks_per_sm(&ptx, ferry_ptx_block_size(&ptx));
+  if (per_sm)
+    *per_sm = held;
   LLVMValueRef limit = LLVMConstInt(i64, resident_limit, false);
   held = LLVMBuildSelect(builder, LLVMBuildICmp(builder, LLVMIntULT, limit, held, ""), limit, held,
                          "ferry.blocks.held");
@@ -85,10 +88,9 @@ void ferry_pipeline_make_launch_stages(LLVMModuleRef module, LLVMBuilderRef buil
     unsigned long long stage_bytes = 0;
     for (size_t r = 0; r < p->ring_count; r++)
       stage_bytes += p->rings[r].stage_bytes;
-    LLVMValueRef per_sm;
     w->stage_mask = LLVMBuildSub(
         builder, in_flight_stages(module, builder, p, LLVMConstInt(i64, stage_bytes, false),
-                                  p->resident_limit, &per_sm),
+                                  p->resident_limit, NULL),
         LLVMConstInt(i32, 1, false), "ferry.stage.mask");
     return;
   }
