@@ -85,7 +85,10 @@ LLVMBasicBlockRef ferry_split_block_before(LLVMValueRef inst, const char *name);
 /* A new block on the edge from `from` to `to`, named `name`, which
  * branches to `to`: `from` branches to it instead, and the phis of `to`
  * take from it what they took from `from` (llvm-c edits no phi's incoming
- * block). `from` must not branch to `to` twice. */
+ * block). `from` must not branch to `to` twice. The block goes just before
+ * `to`: LLVM's SplitKnownCriticalEdge puts it just after `from`, which for
+ * a ring's latch and exit moves the loop's blocks (its latch then branches
+ * back to the header where it fell through, bench/'s copy loops' PTX). */
 LLVMBasicBlockRef ferry_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to, const char *name);
 
 /* Each of `blocks` (of one function) that ends in a conditional branch on
