@@ -72,6 +72,11 @@ static struct contraction_marks marks_of(LLVMModuleRef module) {
   };
 }
 
+/* Both passes work under -ferry-contraction-order=nvcc, on device code. */
+static bool wanted(LLVMModuleRef module) {
+  return ferry_option_contraction_order() == FERRY_CONTRACTION_ORDER_NVCC && ferry_is_device_module(module);
+}
+
 static bool is_opcode(LLVMValueRef value, LLVMOpcode opcode) {
   return LLVMIsAInstruction(value) && LLVMGetInstructionOpcode(value) == opcode;
 }
@@ -224,7 +229,7 @@ static bool mark_function(LLVMValueRef fn, const struct contraction_marks *marks
 }
 
 bool ferry_contraction_mark_run(LLVMModuleRef module) {
-  if (ferry_option_contraction_order() != FERRY_CONTRACTION_ORDER_NVCC || !ferry_is_device_module(module))
+  if (!wanted(module))
     return false;
   struct contraction_marks marks = marks_of(module);
   bool changed = false;
@@ -261,7 +266,7 @@ static bool order_add(LLVMValueRef add, const struct contraction_marks *marks) {
 }
 
 bool ferry_contraction_order_run(LLVMModuleRef module) {
-  if (ferry_option_contraction_order() != FERRY_CONTRACTION_ORDER_NVCC || !ferry_is_device_module(module))
+  if (!wanted(module))
     return false;
   struct contraction_marks marks = marks_of(module);
   bool changed = false;
