@@ -49,6 +49,7 @@
  * stays. */
 #include "bridge.h"
 #include "ferry.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -112,10 +113,12 @@ static bool is_cached_load_call(LLVMValueRef value) {
   return false;
 }
 
-/* How deep memory_stays reads through the parameters' callers. */
-enum { CALLER_DEPTH = 8 };
+/* What parameter_memory_stays found for a parameter (`known`, keyed by the
+ * parameter): each is looked at once, and one met again through recursion
+ * before its answer is known is taken not to stay. */
+enum { PARAMETER_PENDING = 1, PARAMETER_STAYS, PARAMETER_GOES };
 
-static bool memory_stays(LLVMValueRef pointer, LLVMValueRef fn, unsigned depth);
+static bool memory_stays(LLVMValueRef pointer, LLVMValueRef fn, struct ferry_map *known);
 
 /* Whether a local array keeps its memory until loops are unrolled: an
  * access at an index that is not a constant (`D[i] = ...` in a loop).
@@ -149,53 +152,58 @@ static LLVMValueRef parameter_held(LLVMValueRef slot, LLVMValueRef fn) {
 /* Whether what parameter `param` of fn points to stays memory, read by
  * loads, in cicc once fn is inlined: at each call, the argument does. A
  * kernel's pointers are global memory; a function called otherwise than
- * directly, or too far up, is taken to read memory as written. */
-static bool parameter_memory_stays(LLVMValueRef param, LLVMValueRef fn, unsigned depth) {
+ * directly is taken to read memory as written. */
+static bool parameter_memory_stays(LLVMValueRef param, LLVMValueRef fn, struct ferry_map *known) {
+  intptr_t state;
+  if (ferry_map_get(known, param, &state))
+    return state == PARAMETER_STAYS;
+  ferry_map_put(known, param, PARAMETER_PENDING);
   unsigned index = 0;
   while (LLVMGetParam(fn, index) != param)
     index++;
-  for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
+  bool stays = true;
+  for (LLVMUseRef use = LLVMGetFirstUse(fn); use && stays; use = LLVMGetNextUse(use)) {
     LLVMValueRef call = LLVMGetUser(use);
     if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn || index >= LLVMGetNumArgOperands(call))
       continue;
     LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-    if (depth == 0 || !memory_stays(LLVMGetOperand(call, index), caller, depth - 1))
-      return false;
+    stays = memory_stays(LLVMGetOperand(call, index), caller, known);
   }
-  return true;
+  ferry_map_put(known, param, stays ? PARAMETER_STAYS : PARAMETER_GOES);
+  return stays;
 }
 
 /* Whether `pointer`, in fn, points to memory that cicc reads with loads
  * where the source reads it: not a local variable that SROA makes values
  * (after inlining, in the caller that owns it), not a global variable at
  * a constant offset (reads of which cicc may merge). */
-static bool memory_stays(LLVMValueRef pointer, LLVMValueRef fn, unsigned depth) {
+static bool memory_stays(LLVMValueRef pointer, LLVMValueRef fn, struct ferry_map *known) {
   LLVMValueRef base = address_base(pointer);
   if (LLVMIsAAllocaInst(base))
     return local_stays(base);
   if (LLVMIsAGlobalValue(base))
     return LLVMIsAInstruction(pointer);
   if (LLVMIsAArgument(base))
-    return parameter_memory_stays(base, fn, depth);
+    return parameter_memory_stays(base, fn, known);
   if (LLVMIsALoadInst(base) && LLVMIsAAllocaInst(LLVMGetOperand(base, 0))) {
     LLVMValueRef param = parameter_held(LLVMGetOperand(base, 0), fn);
-    return !param || parameter_memory_stays(param, fn, depth);
+    return !param || parameter_memory_stays(param, fn, known);
   }
   return true;
 }
 
 /* A read as the header defines it, in `block` of fn. */
-static bool is_read(LLVMValueRef value, LLVMBasicBlockRef block, LLVMValueRef fn) {
+static bool is_read(LLVMValueRef value, LLVMBasicBlockRef block, LLVMValueRef fn, struct ferry_map *known) {
   if (LLVMIsAInstruction(value) && LLVMGetInstructionParent(value) == block && is_cached_load_call(value))
-    return memory_stays(LLVMGetOperand(value, 0), fn, CALLER_DEPTH);
+    return memory_stays(LLVMGetOperand(value, 0), fn, known);
   if (!LLVMIsALoadInst(value) || LLVMGetInstructionParent(value) != block || LLVMGetVolatile(value) ||
       LLVMGetOrdering(value) != LLVMAtomicOrderingNotAtomic)
     return false;
-  return memory_stays(LLVMGetOperand(value, 0), fn, CALLER_DEPTH);
+  return memory_stays(LLVMGetOperand(value, 0), fn, known);
 }
 
 /* A product of reads and constants, used by `add` alone, in its block. */
-static bool is_product_of_reads(LLVMValueRef value, LLVMValueRef add) {
+static bool is_product_of_reads(LLVMValueRef value, LLVMValueRef add, struct ferry_map *known) {
   LLVMBasicBlockRef block = LLVMGetInstructionParent(add);
   if (!is_opcode(value, LLVMFMul) || LLVMGetInstructionParent(value) != block)
     return false;
@@ -204,13 +212,13 @@ static bool is_product_of_reads(LLVMValueRef value, LLVMValueRef add) {
     return false;
   for (unsigned i = 0; i < 2; i++) {
     LLVMValueRef operand = LLVMGetOperand(value, i);
-    if (!LLVMIsAConstant(operand) && !is_read(operand, block, LLVMGetBasicBlockParent(block)))
+    if (!LLVMIsAConstant(operand) && !is_read(operand, block, LLVMGetBasicBlockParent(block), known))
       return false;
   }
   return true;
 }
 
-static bool mark_function(LLVMValueRef fn, const struct contraction_marks *marks) {
+static bool mark_function(LLVMValueRef fn, const struct contraction_marks *marks, struct ferry_map *known) {
   bool changed = false;
   LLVMMetadataRef empty = LLVMMDNodeInContext2(marks->context, NULL, 0);
   LLVMValueRef node = LLVMMetadataAsValue(marks->context, empty);
@@ -219,7 +227,8 @@ static bool mark_function(LLVMValueRef fn, const struct contraction_marks *marks
       if (!is_opcode(inst, LLVMFAdd))
         continue;
       LLVMValueRef first = LLVMGetOperand(inst, 0), second = LLVMGetOperand(inst, 1);
-      if (first == second || !is_product_of_reads(first, inst) || !is_product_of_reads(second, inst))
+      if (first == second || !is_product_of_reads(first, inst, known) ||
+          !is_product_of_reads(second, inst, known))
         continue;
       LLVMSetMetadata(inst, marks->as_written, node);
       LLVMSetMetadata(first, marks->first, node);
@@ -232,9 +241,11 @@ bool ferry_contraction_mark_run(LLVMModuleRef module) {
   if (!wanted(module))
     return false;
   struct contraction_marks marks = marks_of(module);
+  struct ferry_map known = {0};
   bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
-    changed |= mark_function(fn, &marks);
+    changed |= mark_function(fn, &marks, &known);
+  ferry_map_free(&known);
   return changed;
 }
 

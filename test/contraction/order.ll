@@ -239,3 +239,47 @@ entry:
   store float %call, ptr %o, align 4
   ret void
 }
+
+; A function that passes its parameter to itself: the parameter is met
+; again before its answer is known, taken not to stay, and the pass ends.
+; MARK-LABEL: define float @recursive(
+; MARK-NOT: !ferry.
+; MARK: ret float
+define float @recursive(ptr noundef %D, i32 %n) {
+entry:
+  %D.addr = alloca ptr, align 8
+  store ptr %D, ptr %D.addr, align 8
+  %0 = load ptr, ptr %D.addr, align 8
+  %arrayidx = getelementptr inbounds float, ptr %0, i64 1
+  %1 = load float, ptr %arrayidx, align 4
+  %mul = fmul float 0x3FE92469E0000000, %1
+  %2 = load ptr, ptr %D.addr, align 8
+  %arrayidx1 = getelementptr inbounds float, ptr %2, i64 7
+  %3 = load float, ptr %arrayidx1, align 4
+  %mul2 = fmul float 0x3FF2D062E0000000, %3
+  %add = fadd float %mul, %mul2
+  %more = icmp sgt i32 %n, 0
+  br i1 %more, label %again, label %done
+
+again:
+  %4 = load ptr, ptr %D.addr, align 8
+  %less = sub i32 %n, 1
+  %inner = call float @recursive(ptr noundef %4, i32 %less)
+  %sum = fadd float %add, %inner
+  ret float %sum
+
+done:
+  ret float %add
+}
+
+define ptx_kernel void @calls_recursive(ptr noundef %o, ptr noundef %g, i64 %i) {
+entry:
+  %D = alloca [8 x float], align 4
+  %to = getelementptr inbounds [8 x float], ptr %D, i64 0, i64 %i
+  %v = load float, ptr %g, align 4
+  store float %v, ptr %to, align 4
+  %arraydecay = getelementptr inbounds [8 x float], ptr %D, i64 0, i64 0
+  %call = call float @recursive(ptr noundef %arraydecay, i32 3)
+  store float %call, ptr %o, align 4
+  ret void
+}
