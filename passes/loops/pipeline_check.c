@@ -257,16 +257,6 @@ static bool check_guard(struct ferry_pipeline *p, const struct ferry_loops *loop
   return collect_cone(p, loops, loop, p->guards[c], 0, "the copy's guard", reason, size);
 }
 
-/* Whether fn uses an extern __shared__ array other than `buffer`: all of
- * them start at the same address, so one would overlap the ring. */
-static bool used_by_function_besides(LLVMModuleRef module, LLVMValueRef fn, LLVMValueRef buffer) {
-  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
-    if (g != buffer && LLVMIsDeclaration(g) &&
-        LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED && ferry_used_in_function(g, fn))
-      return true;
-  return false;
-}
-
 /* One slot of a dynamic ring: the end of the furthest byte the copies and
  * the loads of the loop may touch, rounded up to 16 bytes so that every
  * slot keeps the array's alignment for cp.async. */
@@ -491,7 +481,9 @@ struct ferry_pipeline *ferry_pipeline_check(LLVMModuleRef module,
         ok = ferry_refuse(reason, reason_size, "two copies write the same shared array");
     if (!ok)
       break;
-    if (dynamic && used_by_function_besides(module, fn, buffer)) {
+    /* Every extern __shared__ array starts at the same address: another
+     * would overlap the ring. */
+    if (dynamic && ferry_shared_array_besides(fn, buffer, true)) {
       ok = ferry_refuse(reason, reason_size, "the kernel uses another extern __shared__ array, "
                                              "which shares the dynamic memory of the ring");
       break;

@@ -331,13 +331,16 @@ LLVMValueRef ferry_launch_ring_memory(LLVMModuleRef module) {
   return memory;
 }
 
-bool ferry_static_ring_takes_launch(LLVMValueRef fn, LLVMValueRef array) {
-  if (ferry_dispatch_original(fn) == fn || !ferry_dynamic_memory_private(fn))
-    return false;
+bool ferry_shared_array_besides(LLVMValueRef fn, LLVMValueRef array, bool extern_only) {
   LLVMModuleRef module = LLVMGetGlobalParent(fn);
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
-    if (g != array && LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED &&
-        ferry_used_in_function(g, fn))
-      return false;
-  return true;
+    if (g != array && (!extern_only || LLVMIsDeclaration(g)) &&
+        LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == FERRY_ADDRSPACE_SHARED && ferry_used_in_function(g, fn))
+      return true;
+  return false;
+}
+
+bool ferry_static_ring_takes_launch(LLVMValueRef fn, LLVMValueRef array) {
+  return ferry_dispatch_original(fn) != fn && ferry_dynamic_memory_private(fn) &&
+         !ferry_shared_array_besides(fn, array, false);
 }

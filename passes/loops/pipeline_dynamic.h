@@ -68,6 +68,10 @@ LLVMValueRef ferry_dynamic_launch_end(LLVMModuleRef module, LLVMBuilderRef build
  * touches the dynamic shared memory, and a ring may take all of it. */
 bool ferry_dynamic_memory_private(LLVMValueRef fn);
 
+/* Whether fn uses a __shared__ array other than `array` (an extern one
+ * alone where `extern_only`). */
+bool ferry_shared_array_besides(LLVMValueRef fn, LLVMValueRef array, bool extern_only);
+
 /* Whether the ring of fn's static __shared__ `array` may take its slots
  * in the launch's dynamic shared memory (pipeline_plan.h, from_static): fn
  * is a launch dispatch's variant, whose launches the host gives bytes for
