@@ -227,8 +227,8 @@ static bool mark_function(LLVMValueRef fn, const struct contraction_marks *marks
       if (!is_opcode(inst, LLVMFAdd))
         continue;
       LLVMValueRef first = LLVMGetOperand(inst, 0), second = LLVMGetOperand(inst, 1);
-      if (first == second || !is_product_of_reads(first, inst, known) ||
-          !is_product_of_reads(second, inst, known))
+      /* (A product both operands of the add has two uses: not one of reads.) */
+      if (!is_product_of_reads(first, inst, known) || !is_product_of_reads(second, inst, known))
         continue;
       LLVMSetMetadata(inst, marks->as_written, node);
       LLVMSetMetadata(first, marks->first, node);
@@ -287,15 +287,14 @@ bool ferry_contraction_order_run(LLVMModuleRef module) {
         if (is_marked(inst, marks.as_written))
           changed |= order_add(inst, &marks);
   /* Then the marks go: nothing after reads them. */
+  const unsigned kinds[] = {marks.as_written, marks.first};
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn; fn = LLVMGetNextFunction(fn))
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(fn); block; block = LLVMGetNextBasicBlock(block))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst; inst = LLVMGetNextInstruction(inst))
-        for (unsigned i = 0; i < 2; i++) {
-          unsigned kind = i ? marks.first : marks.as_written;
-          if (LLVMGetMetadata(inst, kind)) {
-            LLVMSetMetadata(inst, kind, NULL);
+        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+          if (LLVMGetMetadata(inst, kinds[k])) {
+            LLVMSetMetadata(inst, kinds[k], NULL);
             changed = true;
           }
-        }
   return changed;
 }
